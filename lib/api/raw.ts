@@ -1,0 +1,118 @@
+/**
+ * Raw shapes of the KVS-compatible API, with the field names of spec sections 3 and 7.
+ * Only lib/api (and the embedded catalogue, which produces them) may use these.
+ * Numeric fields may arrive as numbers or as strings from an upstream; the reshape
+ * functions in ./reshape.ts accept both. The embedded catalogue emits numbers.
+ */
+
+export type Num = number | string;
+
+/** A notification code attached to an error answer (spec section 8). */
+export interface RawCode {
+  field: string;
+  code: string;
+  info?: Record<string, string>;
+}
+
+export interface RawError {
+  error: 1;
+  code: string;
+  codes?: RawCode[];
+}
+
+export interface RawVideo {
+  video_id: Num;
+  id?: Num;
+  dir: string;
+  title: string;
+  /** Main thumbnail URL. */
+  scr: string;
+  scr1?: string;
+  img?: string;
+  thumbs: string[];
+  preview_url: string;
+  /** Seconds, or "m:ss" / "h:mm:ss". */
+  duration: Num;
+  video_viewed: Num;
+  sg_id: Num;
+  isWatchLater?: boolean;
+  /** "YYYY-MM-DD HH:MM:SS" in UTC, or ISO 8601. */
+  post_date: string;
+  rating?: Num;
+}
+
+export interface RawCategory {
+  category_id?: Num;
+  title: string;
+  dir: string;
+  total_videos: Num;
+  scr?: string;
+}
+
+export interface RawVideosResponse {
+  videos: RawVideo[];
+  total_count: Num;
+  categories?: RawCategory[];
+  error?: 0 | 1;
+  code?: string;
+}
+
+export interface RawVideoDetail {
+  video_id: Num;
+  title: string;
+  dir: string;
+  description: string;
+  embed: string;
+  thumbsrc: string;
+  thumbs?: string[];
+  preview_url: string;
+  post_date: string;
+  status_id: Num;
+  duration: Num;
+  rating?: Num;
+  categories: { title: string; dir: string }[];
+  tags?: { title: string; dir: string }[];
+  statistics: { viewed: Num; likes: Num; dislikes: Num };
+  user: { username: string };
+  sg_id: Num;
+  ex_tube: string;
+  ex_id: Num;
+}
+
+export type RawVideoResponse = { video: RawVideoDetail; error?: 0 } | RawError;
+
+export interface RawStatsResponse {
+  keywords: string[];
+  models: string[];
+  channels: string[];
+  categories: RawCategory[];
+}
+
+/** /api//json/suggester/{lifetime}/{count}.json: the top keywords, most searched first. */
+export interface RawSuggesterResponse {
+  keywords: string[];
+}
+
+/** /api/suggester.php?c=: suggestions for a typed text. */
+export interface RawSuggestResponse {
+  keywords: string[];
+  categories: RawCategory[];
+}
+
+export interface RawCategoriesResponse {
+  categories: RawCategory[];
+}
+
+export interface RawVideoFile {
+  format: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface RawVideoFileResponse {
+  video_id: Num;
+  files: RawVideoFile[];
+}
+
+export type RawInputResponse = { ok: 1 } | RawError;

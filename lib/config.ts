@@ -1,0 +1,135 @@
+/**
+ * Configuration, read once from the environment and validated. A wrong value stops
+ * start-up with one line that names the variable and what it accepts (see instrumentation.ts).
+ * Every variable is documented in README.md.
+ */
+
+export interface Config {
+  /** '' for the embedded catalogue, else the origin of a KVS-compatible API. */
+  apiOrigin: string;
+  apiTimeoutMs: number;
+  /** Absolute origin of this site, for canonical links, JSON-LD and the sitemap. */
+  siteUrl: string;
+  siteName: string;
+  databasePath: string;
+  seedVideos: number;
+  /** ISO 3166-1 alpha-2 codes, upper case. */
+  ageGateCountries: string[];
+  /** An extra trusted header carrying the visitor's country, lower case; '' for none. */
+  countryHeader: string;
+  webmastersUrl: string;
+  workWithUsUrl: string;
+  adBannerHtml: string;
+  adNativeHtml: string;
+  analyticsGaId: string;
+  analyticsYmId: string;
+}
+
+export class ConfigError extends Error {
+  constructor(variable: string, accepts: string, value: string) {
+    super(`Invalid ${variable}=${JSON.stringify(value)}: ${variable} accepts ${accepts}.`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string, fallback: string): string {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? fallback : v.trim();
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `a whole number from ${min} to ${max}`, raw);
+  const n = Number(raw.trim());
+  if (n < min || n > max) throw new ConfigError(name, `a whole number from ${min} to ${max}`, raw);
+  return n;
+}
+
+function origin(env: Env, name: string, fallback: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new ConfigError(name, 'an absolute http:// or https:// origin, such as https://example.com', raw);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username) {
+    throw new ConfigError(name, 'an absolute http:// or https:// origin, such as https://example.com', raw);
+  }
+  // An origin may carry a path prefix; keep it without the trailing slash.
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function url(env: Env, name: string, fallback: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const v = raw.trim();
+  if (v.startsWith('/') && !v.startsWith('//')) return v;
+  try {
+    const u = new URL(v);
+    if (u.protocol === 'http:' || u.protocol === 'https:') return u.toString();
+  } catch {
+    // fall through to the error below
+  }
+  throw new ConfigError(name, 'an http(s) URL or a path starting with /', raw);
+}
+
+function countries(env: Env, name: string, fallback: string[]): string[] {
+  const raw = env[name];
+  if (raw === undefined) return fallback;
+  if (raw.trim() === '' || raw.trim().toLowerCase() === 'none') return [];
+  const list = raw.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
+  for (const c of list) {
+    if (!/^[A-Z]{2}$/.test(c)) throw new ConfigError(name, 'a comma-separated list of two-letter country codes, or "none"', raw);
+  }
+  return [...new Set(list)];
+}
+
+function headerName(env: Env, name: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return '';
+  const v = raw.trim().toLowerCase();
+  if (!/^[a-z0-9-]{1,64}$/.test(v)) throw new ConfigError(name, 'an HTTP header name (letters, digits and dashes)', raw);
+  return v;
+}
+
+function pattern(env: Env, name: string, re: RegExp, accepts: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return '';
+  if (!re.test(raw.trim())) throw new ConfigError(name, accepts, raw);
+  return raw.trim();
+}
+
+export const DEFAULT_AGE_GATE_COUNTRIES = ['DE', 'FR', 'RU', 'GB', 'IT', 'ES', 'PL', 'US'];
+
+export function parseConfig(env: Env): Config {
+  const port = int(env, 'PORT', 3000, 1, 65535);
+  return {
+    apiOrigin: origin(env, 'API_ORIGIN', ''),
+    apiTimeoutMs: int(env, 'API_TIMEOUT_MS', 8000, 100, 120000),
+    siteUrl: origin(env, 'SITE_URL', `http://localhost:${port}`),
+    siteName: str(env, 'SITE_NAME', 'tubefront').slice(0, 60),
+    databasePath: str(env, 'DATABASE_PATH', 'data/catalog.db'),
+    seedVideos: int(env, 'SEED_VIDEOS', 5000, 1, 5_000_000),
+    ageGateCountries: countries(env, 'AGE_GATE_COUNTRIES', DEFAULT_AGE_GATE_COUNTRIES),
+    countryHeader: headerName(env, 'COUNTRY_HEADER'),
+    webmastersUrl: url(env, 'WEBMASTERS_URL', '/information/support/'),
+    workWithUsUrl: url(env, 'WORK_WITH_US_URL', '/information/support/'),
+    adBannerHtml: str(env, 'AD_BANNER_HTML', ''),
+    adNativeHtml: str(env, 'AD_NATIVE_HTML', ''),
+    analyticsGaId: pattern(env, 'ANALYTICS_GA_ID', /^G-[A-Z0-9]{4,16}$/, 'a Google Analytics 4 measurement ID such as G-ABC123XYZ'),
+    analyticsYmId: pattern(env, 'ANALYTICS_YM_ID', /^\d{4,12}$/, 'a Yandex Metrica counter number such as 12345678'),
+  };
+}
+
+let cached: Config | undefined;
+
+/** The process's configuration; throws ConfigError on the first read of a bad environment. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,86 @@
+/**
+ * The app's own types. Pages and components see only these; the raw API fields
+ * (video_id, video_viewed, scr, ...) stay inside lib/api and are reshaped there.
+ */
+
+export const SORTS = ['latest-updates', 'most-popular', 'top-rated', 'longest'] as const;
+/** Further sorts the texts mention; their listings render too, but the filter does not offer them. */
+export const EXTRA_SORTS = ['most-viewed', 'most-commented'] as const;
+export const ALL_SORTS = [...SORTS, ...EXTRA_SORTS] as const;
+export type Sort = (typeof ALL_SORTS)[number];
+
+export const DATES = ['all', 'day', 'week', 'month'] as const;
+export type DateFilter = (typeof DATES)[number];
+
+/** Duration filter: 1 under 10 minutes, 2 from 10 to 40 minutes, 3 over 40 minutes. */
+export const DURATIONS = ['all', '1', '2', '3'] as const;
+export type DurationFilter = (typeof DURATIONS)[number];
+
+export const CATEGORY_SORTS = ['title', 'count-videos'] as const;
+export type CategorySort = (typeof CATEGORY_SORTS)[number];
+
+export interface VideoSummary {
+  id: number;
+  dir: string;
+  title: string;
+  /** Absolute or root-relative URL of the main thumbnail. */
+  thumb: string;
+  /** Rotating preview frames (may be empty). */
+  thumbs: string[];
+  /** Short preview clip played on hover (may be null). */
+  preview: string | null;
+  /** Seconds. */
+  duration: number;
+  views: number;
+  /** ISO 8601 with time zone. */
+  postDate: string;
+  /** Rating value as the API gives it (0..5 scale); null when unknown. */
+  rating: number | null;
+  sgId: string;
+}
+
+export interface CategoryRef {
+  title: string;
+  dir: string;
+}
+
+export interface VideoDetail extends VideoSummary {
+  embed: string;
+  description: string;
+  statusId: number;
+  categories: CategoryRef[];
+  tags: string[];
+  likes: number;
+  dislikes: number;
+  username: string;
+  exTube: string;
+  exId: string;
+}
+
+export interface VideoList {
+  videos: VideoSummary[];
+  /** Total matching videos; null when the source did not say. */
+  total: number | null;
+}
+
+export interface Category {
+  title: string;
+  dir: string;
+  totalVideos: number;
+  thumb: string | null;
+}
+
+export interface Suggestions {
+  keywords: string[];
+  categories: Category[];
+}
+
+export interface TopStats {
+  keywords: string[];
+  models: string[];
+  channels: string[];
+  categories: Category[];
+}
+
+/** Result of a vote or another action posted to /api/input.php. */
+export type ActionResult = { ok: true } | { ok: false; code: string; info?: Record<string, string> };
