@@ -1,6 +1,8 @@
 import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
+  // Lets parallel builds (a second worktree, CI experiments) use their own output folder.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   // The spec's routes all end in a slash; a path without one is redirected to it (308).
   trailingSlash: true,
   poweredByHeader: false,

@@ -133,3 +133,14 @@ export function getConfig(): Config {
   cached ??= parseConfig(process.env);
   return cached;
 }
+
+/** The part of the configuration the browser may see (rendered into the page by the root layout). */
+export interface PublicConfig {
+  ageGateCountries: string[];
+  analyticsGaId: string;
+  analyticsYmId: string;
+}
+
+export function publicConfig(c: Config = getConfig()): PublicConfig {
+  return { ageGateCountries: c.ageGateCountries, analyticsGaId: c.analyticsGaId, analyticsYmId: c.analyticsYmId };
+}

@@ -1,0 +1,96 @@
+/**
+ * Browser-side calls to this site's own API (same origin; the browser never talks to an
+ * upstream directly). Used by client components: related 'show more', search suggestions,
+ * top keywords, view and vote stats.
+ */
+import type { ActionResult, Suggestions, TopStats, VideoList } from '@/lib/types';
+import { DEFAULTS, LIFETIME } from './constants';
+import type { RawCode, RawInputResponse, RawStatsResponse, RawSuggestResponse, RawVideosResponse } from './raw';
+import { toCategory, toTopStats, toVideoList } from './reshape';
+import { INPUT_PATH, inputBody, mainUrl, relatedUrl, suggestUrl } from './urls';
+
+/** An HTTP failure passed on to the caller (spec section 8: other HTTP errors reach the caller). */
+export class HttpError extends Error {
+  constructor(readonly status: number, url: string) {
+    super(`HTTP ${status} from ${url}`);
+    this.name = 'HttpError';
+  }
+}
+
+/** A notification the answer asks for: error answers with codes whose field is 'notify'. */
+export interface NotifyCode {
+  code: string;
+  info: Record<string, string>;
+}
+
+type Listener = (n: NotifyCode) => void;
+const listeners = new Set<Listener>();
+
+/** Subscribes to 'notify' codes carried by any API answer; returns the unsubscribe function. */
+export function onNotifyCode(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function announceCodes(body: unknown): void {
+  if (typeof body !== 'object' || body === null) return;
+  const b = body as { error?: unknown; codes?: RawCode[] };
+  if (!b.error || !Array.isArray(b.codes)) return;
+  for (const c of b.codes) {
+    if (c && c.field === 'notify' && typeof c.code === 'string') {
+      for (const l of listeners) l({ code: c.code, info: c.info ?? {} });
+    }
+  }
+}
+
+async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(url, { headers: { accept: 'application/json' }, ...init });
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    // a body that is not JSON is reported below as an HTTP error, or is an invalid answer
+  }
+  announceCodes(body);
+  if (!res.ok && !(body && typeof body === 'object' && 'error' in body)) throw new HttpError(res.status, url);
+  return body as T;
+}
+
+/** One page of related videos (10 a page on the video page). */
+export async function fetchRelated(videoId: number, page: number, count: number = DEFAULTS.relatedPageSize): Promise<VideoList> {
+  return toVideoList(await getJson<RawVideosResponse>(relatedUrl({ videoId, page, count, lifetime: LIFETIME.related })));
+}
+
+export async function fetchSuggestions(text: string, signal?: AbortSignal): Promise<Suggestions> {
+  const raw = await getJson<RawSuggestResponse>(suggestUrl(text), { signal });
+  return {
+    keywords: Array.isArray(raw.keywords) ? raw.keywords.map(String) : [],
+    categories: Array.isArray(raw.categories) ? raw.categories.map(toCategory) : [],
+  };
+}
+
+/** The 'stats' call made at app start, for the top search keywords. */
+export async function fetchTopStats(): Promise<TopStats> {
+  return toTopStats(await getJson<RawStatsResponse>(mainUrl(LIFETIME.main, DEFAULTS.gender, DEFAULTS.lang)));
+}
+
+async function postInput(body: string): Promise<ActionResult> {
+  const raw = await getJson<RawInputResponse>(INPUT_PATH, {
+    method: 'POST',
+    body,
+    headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  if ('ok' in raw && raw.ok) return { ok: true };
+  const err = raw as { code?: unknown; codes?: RawCode[] };
+  return { ok: false, code: typeof err.code === 'string' ? err.code : 'failed' };
+}
+
+/** The view stat, sent 1 s after a video page loads; user_id only when the host page has a user. */
+export function postView(videoId: number, options: { userId?: number; nogeo?: boolean } = {}): Promise<ActionResult> {
+  return postInput(inputBody({ act: 'view', section: 'video', objectId: videoId, ...options }));
+}
+
+/** The vote stat: 1 like, 0 dislike. */
+export function postVote(videoId: number, vote: 0 | 1): Promise<ActionResult> {
+  return postInput(inputBody({ act: 'vote', section: 'video', objectId: videoId, vote }));
+}

@@ -1,0 +1,145 @@
+import 'server-only';
+/**
+ * The typed getters every page calls, named after the spec's wrapper calls. They return the
+ * app's types; raw fields stay in lib/api. They throw SourceError on failure and never turn a
+ * failure into an empty result (a cached page is kept instead).
+ */
+import { cache } from 'react';
+import { getConfig } from '@/lib/config';
+import { LruCache } from '@/lib/lru';
+import type {
+  Category,
+  CategorySort,
+  DateFilter,
+  DurationFilter,
+  Sort,
+  Suggestions,
+  TopStats,
+  VideoDetail,
+  VideoList,
+} from '@/lib/types';
+import { DEFAULTS, LIFETIME } from './constants';
+import { toCategory, toTopStats, toVideoDetail, toVideoList } from './reshape';
+import type { Source } from './source';
+import { upstreamSource } from './upstream';
+
+let source: Source | undefined;
+
+/** The active source: the upstream API when API_ORIGIN is set, else the embedded catalogue. */
+export async function getSource(): Promise<Source> {
+  if (!source) {
+    source = getConfig().apiOrigin ? upstreamSource() : (await import('@/lib/catalog/source')).embeddedSource;
+  }
+  return source;
+}
+
+export interface VideosOptions {
+  sort: Sort;
+  page: number;
+  date?: DateFilter;
+  duration?: DurationFilter;
+  /** A category dir: lists that category's videos. */
+  category?: string;
+  count?: number;
+  lifetime?: number;
+}
+
+/** The 'videos' call. */
+export const getVideos = cache(async (o: VideosOptions): Promise<VideoList> => {
+  const s = await getSource();
+  const raw = await s.videos({
+    lifetime: o.lifetime ?? LIFETIME.videos,
+    gender: DEFAULTS.gender,
+    sort: o.sort,
+    count: o.count ?? DEFAULTS.count,
+    section: o.category ? 'category' : '',
+    objectId: o.category ?? '',
+    page: o.page,
+    type: DEFAULTS.type,
+    duration: o.duration ?? 'all',
+    date: o.date ?? 'all',
+  });
+  return toVideoList(raw);
+});
+
+/** The three home rows: lifetime 3600, gender str, count 30; most popular with period day. */
+export async function getHomeRows(): Promise<{ latest: VideoList; popular: VideoList; top: VideoList }> {
+  const row = (sort: Sort, date: DateFilter = 'all') =>
+    getVideos({ sort, date, page: 1, count: DEFAULTS.homeCount, lifetime: LIFETIME.home });
+  const [latest, popular, top] = await Promise.all([row('latest-updates'), row('most-popular', 'day'), row('top-rated')]);
+  return { latest, popular, top };
+}
+
+export interface SearchOptions {
+  term: string;
+  page: number;
+  date?: DateFilter;
+  duration?: DurationFilter;
+  count?: number;
+}
+
+// Search terms are unbounded: results live in a bounded in-memory cache, never in the page cache.
+const searchCache = new LruCache<VideoList>(500, LIFETIME.videos * 1000);
+
+export async function searchVideos(o: SearchOptions): Promise<VideoList> {
+  const q = {
+    lifetime: LIFETIME.videos,
+    gender: DEFAULTS.gender,
+    count: o.count ?? DEFAULTS.count,
+    page: o.page,
+    type: DEFAULTS.type,
+    duration: o.duration ?? 'all',
+    date: o.date ?? 'all',
+    term: o.term,
+  };
+  const key = JSON.stringify(q);
+  const hit = searchCache.get(key);
+  if (hit) return hit;
+  const result = toVideoList(await (await getSource()).search(q));
+  searchCache.set(key, result);
+  return result;
+}
+
+/** The 'video' call; null when the video does not exist. */
+export const getVideo = cache(async (id: number): Promise<VideoDetail | null> => {
+  const raw = await (await getSource()).video(id, LIFETIME.video);
+  if ('video' in raw && raw.video && !raw.error) return toVideoDetail(raw.video);
+  return null;
+});
+
+/** The 'videos_related' call: 10 a page on the video page, lifetime 432000. */
+export const getRelated = cache(async (videoId: number, page = 1, count: number = DEFAULTS.relatedPageSize): Promise<VideoList> => {
+  const raw = await (await getSource()).related({ lifetime: LIFETIME.related, videoId, page, count });
+  return toVideoList(raw);
+});
+
+/** All categories, by title or by count of videos. */
+export const getCategories = cache(async (sort: CategorySort = 'count-videos'): Promise<Category[]> => {
+  const raw = await (await getSource()).categories({
+    lifetime: LIFETIME.categories,
+    gender: DEFAULTS.gender,
+    section: sort === 'title' ? 'title' : DEFAULTS.categoriesSection,
+    lang: DEFAULTS.lang,
+  });
+  return raw.categories.map(toCategory);
+});
+
+export async function getCategory(dir: string): Promise<Category | null> {
+  return (await getCategories()).find((c) => c.dir === dir) ?? null;
+}
+
+/** The 'stats' call: top search keywords, models, channels and categories. */
+export const getStats = cache(async (): Promise<TopStats> => {
+  return toTopStats(await (await getSource()).main(LIFETIME.main, DEFAULTS.gender, DEFAULTS.lang));
+});
+
+/** The 'suggestersSearch' call. */
+export async function getSuggestions(text: string): Promise<Suggestions> {
+  const raw = await (await getSource()).suggest(text);
+  return {
+    keywords: Array.isArray(raw.keywords) ? raw.keywords.map(String) : [],
+    categories: Array.isArray(raw.categories) ? raw.categories.map(toCategory) : [],
+  };
+}
+
+export { SourceError } from './errors';

@@ -1,0 +1,58 @@
+/**
+ * Whitelisting of untrusted input (route params, query strings, form bodies). Every parser
+ * returns null for anything outside the accepted set, so callers answer 404 or 400.
+ */
+import { LIMITS } from '@/lib/api/constants';
+import {
+  ALL_SORTS,
+  CATEGORY_SORTS,
+  DATES,
+  DURATIONS,
+  type CategorySort,
+  type DateFilter,
+  type DurationFilter,
+  type Sort,
+} from '@/lib/types';
+
+function oneOf<T extends string>(list: readonly T[], value: unknown): T | null {
+  return typeof value === 'string' && (list as readonly string[]).includes(value) ? (value as T) : null;
+}
+
+export const parseSort = (v: unknown): Sort | null => oneOf(ALL_SORTS, v);
+export const parseCategorySort = (v: unknown): CategorySort | null => oneOf(CATEGORY_SORTS, v);
+/** Missing means 'all'. */
+export const parseDate = (v: unknown): DateFilter | null => (v === undefined || v === null || v === '' ? 'all' : oneOf(DATES, v));
+export const parseDurationFilter = (v: unknown): DurationFilter | null =>
+  v === undefined || v === null || v === '' ? 'all' : oneOf(DURATIONS, v);
+
+/** A whole number in [min, max] written in plain decimal digits (no sign, no leading zeros). */
+export function parseIntIn(v: unknown, min: number, max: number): number | null {
+  if (typeof v !== 'string' && typeof v !== 'number') return null;
+  const s = String(v);
+  if (!/^(0|[1-9]\d{0,15})$/.test(s)) return null;
+  const n = Number(s);
+  return n >= min && n <= max ? n : null;
+}
+
+export const parsePage = (v: unknown): number | null => parseIntIn(v, 1, LIMITS.maxPage);
+export const parseVideoId = (v: unknown): number | null => parseIntIn(v, 1, Number.MAX_SAFE_INTEGER);
+
+/** Slugs: category dirs and video dirs. */
+export function parseSlug(v: unknown): string | null {
+  return typeof v === 'string' && /^[a-z0-9][a-z0-9_-]{0,127}$/i.test(v) ? v : null;
+}
+
+/** A search term: trimmed, whitespace folded, 3 to 69 characters; control characters rejected. */
+export function parseTerm(v: unknown): string | null {
+  if (typeof v !== 'string') return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(v)) return null;
+  const term = v.replace(/\s+/g, ' ').trim();
+  const length = [...term].length;
+  return length >= LIMITS.minTerm && length <= LIMITS.maxTerm ? term : null;
+}
+
+/** The rules of the search box: submit only when longer than 2 and at most 69 characters. */
+export function isSubmittableTerm(v: string): boolean {
+  return parseTerm(v) !== null;
+}
