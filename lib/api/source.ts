@@ -64,6 +64,8 @@ export type InputForm =
 export interface Actor {
   /** An opaque, already hashed visitor key. */
   key: string;
+  /** The visitor's address when known, forwarded to an upstream so that it can tell visitors apart. */
+  ip?: string;
 }
 
 /**

@@ -61,7 +61,9 @@ export function createUpstreamSource(options: UpstreamOptions): Source {
         ...(useNextCache && cache !== 'no-store' ? { next: { revalidate: cache.revalidate } } : { cache: 'no-store' }),
       } as RequestInit);
     } catch (cause) {
-      const timedOut = cause instanceof Error && (cause.name === 'TimeoutError' || cause.name === 'AbortError');
+      // An abort is a DOMException, which is not always an Error of this realm: read its name.
+      const name = typeof cause === 'object' && cause !== null ? (cause as { name?: unknown }).name : undefined;
+      const timedOut = name === 'TimeoutError' || name === 'AbortError';
       throw new SourceError(timedOut ? 'timeout' : 'network', `${timedOut ? 'Timed out' : 'Failed'} fetching ${path}`, { cause });
     }
     if (!res.ok && !(allow404 && res.status === 404)) {
@@ -123,11 +125,13 @@ export function createUpstreamSource(options: UpstreamOptions): Source {
     },
 
     async input(form: InputForm, actor: Actor): Promise<RawInputResponse> {
-      void actor; // the upstream identifies its visitors itself
+      // The upstream tells visitors apart by address: pass the visitor's on, not ours.
+      const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+      if (actor.ip) headers['x-forwarded-for'] = actor.ip;
       const body = await request(
         INPUT_PATH,
         'no-store',
-        { method: 'POST', body: inputBody(form), headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+        { method: 'POST', body: inputBody(form), headers },
         true,
       );
       if (!isObject(body)) throw new SourceError('invalid-response', 'Unexpected answer from /api/input.php');

@@ -1,11 +1,11 @@
 import nextJest from 'next/jest.js';
-import type { Config } from 'jest';
 
 const createJestConfig = nextJest({ dir: './' });
 
 // Unit and component tests. Pure and server code runs under node; component tests opt into
 // jsdom with a `@jest-environment jsdom` docblock. Browser tests live in tests/e2e (Playwright).
-const config: Config = {
+/** @type {import('jest').Config} */
+const config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/tests/unit'],
   moduleNameMapper: {

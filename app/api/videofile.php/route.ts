@@ -1,0 +1,11 @@
+import type { NextRequest } from 'next/server';
+import { answer, json, notFound } from '@/lib/api/http';
+import { parseVideofileQuery } from '@/lib/api/route-params';
+
+/** Video files of one video: /api/videofile.php?video_id={id}&lifetime={lifetime} */
+export async function GET(request: NextRequest) {
+  return answer(parseVideofileQuery(request.nextUrl.searchParams), async ({ videoId, lifetime }, source) => {
+    const body = await source.videofile(videoId, lifetime);
+    return body ? json(body, { lifetime }) : notFound('video_not_found');
+  });
+}

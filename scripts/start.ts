@@ -1,0 +1,58 @@
+/**
+ * `npm start`: checks the configuration, builds when the build is missing or older than the
+ * sources, creates and seeds the embedded catalogue on first start, then runs `next start`
+ * (which honours PORT). One command from a fresh clone to a working site.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, getConfig } from '../lib/config';
+
+const root = path.resolve(__dirname, '..');
+const distDir = process.env.NEXT_DIST_DIR || '.next';
+const buildId = path.join(root, distDir, 'BUILD_ID');
+const SOURCES = ['app', 'components', 'lib', 'locales', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'package.json', 'tsconfig.json'];
+
+function newestMtime(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const st = statSync(entry);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const name of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  return newest;
+}
+
+function needsBuild(): boolean {
+  if (!existsSync(buildId)) return true;
+  const built = statSync(buildId).mtimeMs;
+  return SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
+}
+
+function run(command: string, args: string[]): void {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+try {
+  const config = getConfig();
+  console.log(`tubefront: source ${config.apiOrigin ? `upstream ${config.apiOrigin}` : `embedded catalogue ${config.databasePath}`}`);
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(`tubefront: ${err.message}`);
+    process.exit(1);
+  }
+  throw err;
+}
+
+if (needsBuild()) {
+  console.log('tubefront: building (the build is missing or older than the sources)…');
+  run('npm', ['run', 'build']);
+} else if (!getConfig().apiOrigin) {
+  // The catalogue may have been deleted since the build: recreate it before serving.
+  run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--conditions=react-server', 'scripts/prepare-catalog.ts']);
+}
+
+const nextBin = path.join(root, 'node_modules/next/dist/bin/next');
+const child = spawn(process.execPath, [nextBin, 'start', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env: process.env });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,136 @@
+import {
+  parseCategoriesPath,
+  parseInputForm,
+  parseMainPath,
+  parseRelatedPath,
+  parseSearchQuery,
+  parseSuggestText,
+  parseSuggesterPath,
+  parseVideoPath,
+  parseVideosPath,
+} from '@/lib/api/route-params';
+
+const list = (file: string, over: Record<string, string> = {}) =>
+  parseVideosPath({ lifetime: '86400', gender: 'str', sort: 'latest-updates', count: '60', file, ...over });
+
+describe('the videos2 path', () => {
+  it('parses the plain first page', () => {
+    expect(list('..1.all...json')).toEqual({
+      ok: true,
+      value: {
+        lifetime: 86400,
+        gender: 'str',
+        sort: 'latest-updates',
+        count: 60,
+        section: '',
+        objectId: '',
+        page: 1,
+        type: 'all',
+        duration: 'all',
+        date: 'all',
+      },
+    });
+  });
+
+  it('parses a filtered category page', () => {
+    const r = list('category.city-walks.40.all.2.week.json', { sort: 'top-rated' });
+    expect(r.ok && r.value).toMatchObject({ section: 'category', objectId: 'city-walks', page: 40, duration: '2', date: 'week', sort: 'top-rated' });
+  });
+
+  it.each([
+    ['..0.all...json', {}],
+    ['..-1.all...json', {}],
+    ['..abc.all...json', {}],
+    ['..99999.all...json', {}],
+    ['..1.all....json', {}],
+    ['..1.all...', {}],
+    ['category..1.all...json', {}],
+    ['users.x.1.all...json', {}],
+    ['..1.all.9..json', {}],
+    ['..1.all..year.json', {}],
+    ['..1.all...json', { sort: 'random' }],
+    ['..1.all...json', { count: '100000' }],
+    ['..1.all...json', { lifetime: '-5' }],
+    ['..1.all...json', { gender: 'x' }],
+  ])('rejects %s %j with a message', (file, over) => {
+    const r = list(file, over);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.message.length).toBeGreaterThan(5);
+  });
+});
+
+describe('the search query', () => {
+  const q = (s: string) => parseSearchQuery(new URLSearchParams(s));
+
+  it('parses params and s', () => {
+    const r = q('params=86400/str/relevance/60/search..2.all.1.month&s=lake%20view');
+    expect(r).toEqual({
+      ok: true,
+      value: { lifetime: 86400, gender: 'str', count: 60, page: 2, type: 'all', duration: '1', date: 'month', term: 'lake view' },
+    });
+  });
+
+  it.each([
+    'params=86400/str/relevance/60/search..1.all..&s=ab',
+    `params=86400/str/relevance/60/search..1.all..&s=${'x'.repeat(70)}`,
+    'params=86400/str/newest/60/search..1.all..&s=lake',
+    'params=86400/str/relevance/60/list..1.all..&s=lake',
+    'params=86400/str/relevance/60&s=lake',
+    's=lake',
+  ])('rejects %s', (s) => expect(q(s).ok).toBe(false));
+});
+
+describe('video and related paths', () => {
+  it('checks the buckets against the id', () => {
+    expect(parseVideoPath({ lifetime: '86400', million: '2000000', thousand: '2345000', file: '2345678.json' })).toEqual({
+      ok: true,
+      value: { id: 2345678, lifetime: 86400 },
+    });
+    expect(parseVideoPath({ lifetime: '86400', million: '0', thousand: '0', file: '2345678.json' }).ok).toBe(false);
+    expect(parseVideoPath({ lifetime: '86400', million: '0', thousand: '0', file: 'abc.json' }).ok).toBe(false);
+    expect(parseVideoPath({ lifetime: '86400', million: '0', thousand: '0', file: '0.json' }).ok).toBe(false);
+  });
+
+  it('parses related pages', () => {
+    expect(parseRelatedPath({ lifetime: '432000', count: '10', million: '0', thousand: '1000', file: '1234.all.3.json' })).toEqual({
+      ok: true,
+      value: { lifetime: 432000, count: 10, videoId: 1234, page: 3 },
+    });
+    expect(parseRelatedPath({ lifetime: '432000', count: '10', million: '0', thousand: '1000', file: '1234.some.3.json' }).ok).toBe(false);
+  });
+});
+
+describe('stats, suggester, categories and suggestions', () => {
+  it('parses them', () => {
+    expect(parseMainPath({ lifetime: '14400', file: 'str.en.json' })).toEqual({ ok: true, value: { lifetime: 14400, gender: 'str', lang: 'en' } });
+    expect(parseMainPath({ lifetime: '14400', file: 'str.xx.json' }).ok).toBe(false);
+    expect(parseSuggesterPath({ lifetime: '43200', file: '1000.json' })).toEqual({ ok: true, value: { lifetime: 43200, count: 1000 } });
+    expect(parseCategoriesPath({ lifetime: '14400', file: 'str.toptn.en.json' })).toEqual({
+      ok: true,
+      value: { lifetime: 14400, gender: 'str', section: 'toptn', lang: 'en' },
+    });
+    expect(parseSuggestText(new URLSearchParams('c=%20lak%20'))).toEqual({ ok: true, value: 'lak' });
+    expect(parseSuggestText(new URLSearchParams('c=')).ok).toBe(false);
+    expect(parseSuggestText(new URLSearchParams(`c=${'y'.repeat(70)}`)).ok).toBe(false);
+  });
+});
+
+describe('the input form', () => {
+  const f = (s: string) => parseInputForm(new URLSearchParams(s));
+
+  it('parses view and vote events', () => {
+    expect(f('act=view&section=video&object_id=5&user_id=9')).toEqual({
+      ok: true,
+      value: { act: 'view', section: 'video', objectId: 5, userId: 9 },
+    });
+    expect(f('act=vote&section=video&object_id=5&vote=0')).toEqual({
+      ok: true,
+      value: { act: 'vote', section: 'video', objectId: 5, vote: 0 },
+    });
+  });
+
+  it.each(['act=delete&object_id=5', 'act=vote&object_id=5&vote=2', 'act=vote&object_id=x&vote=1', 'act=view&object_id=5&user_id=-1', 'act=view&object_id=5&section=DROP%20TABLE'])(
+    'rejects %s',
+    (s) => expect(f(s).ok).toBe(false),
+  );
+});

@@ -1,0 +1,46 @@
+import { ConfigError, DEFAULT_AGE_GATE_COUNTRIES, parseConfig } from '@/lib/config';
+
+describe('parseConfig', () => {
+  it('has working defaults for an empty environment', () => {
+    const c = parseConfig({});
+    expect(c.apiOrigin).toBe('');
+    expect(c.siteUrl).toBe('http://localhost:3000');
+    expect(c.databasePath).toBe('data/catalog.db');
+    expect(c.ageGateCountries).toEqual(DEFAULT_AGE_GATE_COUNTRIES);
+    expect(c.apiTimeoutMs).toBe(8000);
+  });
+
+  it('follows PORT for the default site URL', () => {
+    expect(parseConfig({ PORT: '8080' }).siteUrl).toBe('http://localhost:8080');
+  });
+
+  it('normalises origins and country lists', () => {
+    const c = parseConfig({ API_ORIGIN: 'https://api.example.com/', AGE_GATE_COUNTRIES: 'de, fr,de', SITE_URL: 'https://tube.example/' });
+    expect(c.apiOrigin).toBe('https://api.example.com');
+    expect(c.siteUrl).toBe('https://tube.example');
+    expect(c.ageGateCountries).toEqual(['DE', 'FR']);
+    expect(parseConfig({ AGE_GATE_COUNTRIES: 'none' }).ageGateCountries).toEqual([]);
+  });
+
+  it.each([
+    ['API_ORIGIN', 'ftp://example.com'],
+    ['API_ORIGIN', 'not a url'],
+    ['API_TIMEOUT_MS', '5s'],
+    ['API_TIMEOUT_MS', '50'],
+    ['PORT', '70000'],
+    ['AGE_GATE_COUNTRIES', 'Germany'],
+    ['COUNTRY_HEADER', 'x bad header'],
+    ['ANALYTICS_GA_ID', 'UA-1234'],
+    ['WEBMASTERS_URL', 'javascript:alert(1)'],
+  ])('rejects %s=%s with one line naming the variable', (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
+    try {
+      parseConfig({ [name]: value });
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message).toContain(name);
+      expect(message).toContain('accepts');
+      expect(message).not.toContain('\n');
+    }
+  });
+});

@@ -1,0 +1,26 @@
+import { LruCache } from '@/lib/lru';
+
+describe('LruCache', () => {
+  it('evicts the least recently used entry past its size', () => {
+    const cache = new LruCache<number>(2, 1000);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    expect(cache.get('a')).toBe(1); // a is now the most recent
+    cache.set('c', 3);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe(1);
+    expect(cache.get('c')).toBe(3);
+    expect(cache.size).toBe(2);
+  });
+
+  it('expires entries after their time to live', () => {
+    let now = 0;
+    const cache = new LruCache<string>(10, 100, () => now);
+    cache.set('k', 'v');
+    now = 99;
+    expect(cache.get('k')).toBe('v');
+    now = 250;
+    expect(cache.get('k')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+});
