@@ -45,7 +45,6 @@ export function parseSlug(v: unknown): string | null {
 /** A search term: trimmed, whitespace folded, 3 to 69 characters; control characters rejected. */
 export function parseTerm(v: unknown): string | null {
   if (typeof v !== 'string') return null;
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(v)) return null;
   const term = v.replace(/\s+/g, ' ').trim();
   const length = [...term].length;

@@ -176,7 +176,6 @@ export function parseCategoriesPath(p: { lifetime?: string; file?: string }): Pa
 /** /api/suggester.php?c={text}: 1 to 69 characters. */
 export function parseSuggestText(search: URLSearchParams): Parsed<string> {
   const c = (search.get('c') ?? '').replace(/\s+/g, ' ').trim();
-  // eslint-disable-next-line no-control-regex
   if (c.length === 0 || [...c].length > LIMITS.maxTerm || /[\u0000-\u001f\u007f]/.test(c)) {
     return bad(`c must be 1 to ${LIMITS.maxTerm} characters`);
   }
