@@ -14,7 +14,8 @@ import {
   type Sort,
 } from '@/lib/types';
 
-function oneOf<T extends string>(list: readonly T[], value: unknown): T | null {
+/** The value when it is one of the list, else null. */
+export function oneOf<T extends string>(list: readonly T[], value: unknown): T | null {
   return typeof value === 'string' && (list as readonly string[]).includes(value) ? (value as T) : null;
 }
 

@@ -2,7 +2,7 @@
  * Parsing of the API's own path and query parameters (app/api route handlers). Each parser
  * returns a validated query or a message for the 400 answer; nothing unvalidated passes.
  */
-import { parseDate, parseDurationFilter, parseIntIn, parsePage, parseSlug, parseSort, parseTerm, parseVideoId } from '@/lib/params';
+import { oneOf, parseDate, parseDurationFilter, parseIntIn, parsePage, parseSlug, parseSort, parseTerm, parseVideoId } from '@/lib/params';
 import { LIMITS } from './constants';
 import type { CategoriesQuery, InputForm, ListSection, RelatedQuery, SearchQuery, VideosQuery } from './source';
 
@@ -15,10 +15,6 @@ export const GENDERS = ['str', 'gay', 'she'] as const;
 export const VIDEO_TYPES = ['all', 'straight', 'gay', 'shemale'] as const;
 export const LANGS = ['en', 'ru', 'fr', 'de'] as const;
 export const CATEGORY_SECTIONS = ['toptn', 'title'] as const;
-
-function oneOf<T extends string>(list: readonly T[], v: string | undefined): T | null {
-  return v !== undefined && (list as readonly string[]).includes(v) ? (v as T) : null;
-}
 
 export const parseLifetime = (v: string | undefined) => parseIntIn(v, 0, LIMITS.maxLifetime);
 export const parseCount = (v: string | undefined) => parseIntIn(v, 1, LIMITS.maxCount);
