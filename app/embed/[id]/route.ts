@@ -1,0 +1,26 @@
+// /embed/{id}/: the demo player page that the video page's iframe shows.
+import { getConfig } from '@/lib/config';
+import { embedNotFoundHtml, embedPlayerHtml } from '@/lib/catalog/embed-page';
+import { embeddedSource } from '@/lib/catalog/source';
+import { parseVideoId } from '@/lib/catalog/thumbnail-svg';
+
+function html(body: string, status: number): Response {
+  return new Response(body, {
+    status,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': status === 200 ? 'public, max-age=3600, s-maxage=86400' : 'public, max-age=60',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}
+
+export async function GET(_request: Request, context: { params: Promise<{ id: string }> }) {
+  const { id } = await context.params;
+  const videoId = parseVideoId(id);
+  // With an upstream API the embed URLs are the upstream's own; this player serves the catalogue only.
+  if (videoId === null || getConfig().apiOrigin) return html(embedNotFoundHtml(), 404);
+  const answer = await embeddedSource.video(videoId, 0);
+  if (!('video' in answer)) return html(embedNotFoundHtml(), 404);
+  return html(embedPlayerHtml(videoId, answer.video.title), 200);
+}

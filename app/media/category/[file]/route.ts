@@ -1,0 +1,10 @@
+// /media/category/{dir}.svg: [file] holds "dir.svg".
+import { notFoundResponse, svgResponse } from '@/lib/catalog/media-response';
+import { categoryThumbSvg, parseCategoryFile } from '@/lib/catalog/thumbnail-svg';
+
+export async function GET(_request: Request, context: { params: Promise<{ file: string }> }) {
+  const { file } = await context.params;
+  const dir = parseCategoryFile(file);
+  if (dir === null) return notFoundResponse();
+  return svgResponse(categoryThumbSvg(dir));
+}

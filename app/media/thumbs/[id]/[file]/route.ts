@@ -1,0 +1,11 @@
+// /media/thumbs/{id}/{n}.svg: a segment name cannot carry the ".svg", so [file] holds "n.svg".
+import { notFoundResponse, svgResponse } from '@/lib/catalog/media-response';
+import { parseFrameFile, parseVideoId, videoThumbSvg } from '@/lib/catalog/thumbnail-svg';
+
+export async function GET(_request: Request, context: { params: Promise<{ id: string; file: string }> }) {
+  const { id, file } = await context.params;
+  const videoId = parseVideoId(id);
+  const frame = parseFrameFile(file);
+  if (videoId === null || frame === null) return notFoundResponse();
+  return svgResponse(videoThumbSvg(videoId, frame));
+}

@@ -1,0 +1,43 @@
+/**
+ * Turns whatever a visitor typed into a safe FTS5 MATCH expression. Only runs of letters and
+ * digits survive, each wrapped in double quotes, so operators (AND, NEAR, *, ^, :, quotes)
+ * are plain words and no input can produce an FTS5 syntax error.
+ */
+
+import { foldedWords } from './relevance';
+
+const MAX_TOKENS = 8;
+
+/** Folded letter/digit runs of the text, de-duplicated, at most MAX_TOKENS. */
+export function searchTokens(text: string): string[] {
+  return [...new Set(foldedWords(text))].slice(0, MAX_TOKENS);
+}
+
+/** A quoted FTS5 string; quotes cannot occur in tokens, but doubling them keeps this total. */
+export function quoted(token: string): string {
+  return `"${token.replaceAll('"', '""')}"`;
+}
+
+/** The columns a visitor's words are looked up in (facets hold filter tokens only). */
+const TEXT_COLUMNS = '{title description categories tags}';
+
+export interface MatchOptions {
+  /** Match the last token as a prefix ("harb" finds "harbour"). */
+  prefixLast?: boolean;
+  /** Restrict to one duration class through its facet token. */
+  durationClass?: number;
+}
+
+export function searchMatch(tokens: readonly string[], options: MatchOptions = {}): string {
+  const parts = tokens.map((t, i) => (options.prefixLast && i === tokens.length - 1 ? `${quoted(t)} *` : quoted(t)));
+  let match = `${TEXT_COLUMNS} : (${parts.join(' AND ')})`;
+  if (options.durationClass) match += ` AND facets : "d${options.durationClass}"`;
+  return match;
+}
+
+/** Videos sharing a title word and a category: the related-videos match. */
+export function relatedMatch(titleTokens: readonly string[], categoryIds: readonly number[]): string {
+  const words = titleTokens.map(quoted).join(' OR ');
+  const cats = categoryIds.map((c) => `"c${c}"`).join(' OR ');
+  return `title : (${words}) AND facets : (${cats})`;
+}

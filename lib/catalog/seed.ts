@@ -1,0 +1,278 @@
+import 'server-only';
+import type Database from 'better-sqlite3';
+import { DAY_SECONDS, durationClass } from './filters';
+import { hashInt, hashString, logNormal, mulberry32, pareto, pick, type Rng, zipfCumulative, zipfIndex } from './prng';
+import { ratingOf } from './rating';
+import { INDEXES_SQL, SCHEMA_VERSION, STATUS, TABLES_SQL } from './schema';
+import {
+  ADJECTIVES,
+  CATEGORIES,
+  DESCRIPTION_CLOSERS,
+  DESCRIPTION_OPENERS,
+  EX_TUBES,
+  STOPWORDS,
+  TAGS,
+  TIMES,
+  USERNAMES,
+} from './words';
+
+export interface SeedOptions {
+  videos: number;
+  /** Anchor of the timeline (unix seconds); defaults to the current time. */
+  now?: number;
+}
+
+export interface SeedResult {
+  videos: number;
+  ms: number;
+}
+
+/** Past videos spread over about five years. */
+const PAST_SPAN = Math.round(5 * 365.25 * DAY_SECONDS);
+/** Scheduled videos keep arriving for 400 days, so "latest" and the day filter stay alive for a year. */
+const FUTURE_SPAN = 400 * DAY_SECONDS;
+/** At least this many scheduled videos: one every 12 hours even in a small catalogue. */
+const MIN_SCHEDULED = 800;
+
+export function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** How many of n videos are scheduled into the future. */
+export function scheduledCount(n: number): number {
+  return Math.min(Math.floor(n / 3), Math.max(Math.ceil(n * 0.04), MIN_SCHEDULED));
+}
+
+/**
+ * post_date of video `id` (1-based) among n, non-decreasing in id. Past dates are stratified
+ * (one per equal-probability slice, with jitter inside it) under a density that is three
+ * times higher now than five years ago: no gaps, so every day window has videos.
+ */
+export function postDateFor(id: number, n: number, now: number, jitter: number): number {
+  const future = scheduledCount(n);
+  const past = n - future;
+  if (id <= past) {
+    // q: fraction of past videos newer than this one; solves F(a) = q for f(a) ∝ 3 - 2a/S.
+    const q = (past - id + jitter) / past;
+    const ageFraction = (3 - Math.sqrt(9 - 8 * q)) / 2;
+    return now - Math.floor(ageFraction * PAST_SPAN);
+  }
+  const spacing = FUTURE_SPAN / future;
+  return now + 1 + Math.floor((id - past - 1 + jitter) * spacing);
+}
+
+interface GeneratedVideo {
+  title: string;
+  dir: string;
+  description: string;
+  duration: number;
+  statusId: number;
+  views: number;
+  likes: number;
+  dislikes: number;
+  rating: number;
+  comments: number;
+  sgId: number;
+  exTube: string;
+  exId: number;
+  username: string;
+  categoryIdx: number[];
+  tagIdx: number[];
+  jitter: number;
+}
+
+const CATEGORY_WEIGHTS = zipfCumulative(CATEGORIES.length, 0.6);
+
+function distinctIndexes(rng: Rng, first: number, extra: number, size: number): number[] {
+  const out = [first];
+  for (let tries = 0; out.length < extra + 1 && tries < 10; tries++) {
+    const i = Math.floor(rng() * size);
+    if (!out.includes(i)) out.push(i);
+  }
+  return out;
+}
+
+/** Everything about one video except its date, from its own random stream (independent of n). */
+export function generateVideo(id: number): GeneratedVideo {
+  const rng = mulberry32(hashInt(id));
+  const jitter = rng();
+  const s = rng();
+  const statusId = s < 0.004 ? STATUS.statsDisabled : s < 0.005 ? STATUS.disabled : STATUS.active;
+
+  const main = zipfIndex(rng, CATEGORY_WEIGHTS);
+  const extra = rng() < 0.5 ? 0 : rng() < 0.7 ? 1 : 2;
+  const categoryIdx = distinctIndexes(rng, main, extra, CATEGORIES.length);
+  const cat = CATEGORIES[main] ?? CATEGORIES[0]!;
+
+  const adjective = pick(rng, ADJECTIVES);
+  const noun = pick(rng, cat.nouns);
+  const time = rng() < 0.4 ? pick(rng, TIMES) : '';
+  const format = pick(rng, cat.formats);
+  const title = [adjective, noun, time, format].filter(Boolean).join(' ');
+
+  const description = `${pick(rng, DESCRIPTION_OPENERS)} the ${noun.toLowerCase()} on a ${pick(rng, ADJECTIVES).toLowerCase()} ${pick(rng, TIMES).toLowerCase()}. ${pick(rng, DESCRIPTION_CLOSERS)}`;
+
+  // Log-normal around 10 minutes: about half under 10 minutes, ~8% over 40 minutes.
+  const duration = Math.round(Math.min(7200, Math.max(60, logNormal(rng, 600, 1.0))));
+  // Pareto: a long tail of rarely watched videos and a handful with millions of views.
+  const views = Math.floor(Math.min(30_000_000, pareto(rng, 150, 1.2)));
+  const likes = Math.round(views * (0.004 + rng() * 0.036) + rng());
+  const dislikes = Math.round(likes * (0.03 + rng() * 0.32) + rng() * 0.6);
+  const comments = Math.floor(views * (0.0005 + rng() * 0.0035) + rng());
+
+  const tagCount = 2 + Math.floor(rng() * 4);
+  const tagIdx = distinctIndexes(rng, Math.floor(rng() * TAGS.length), tagCount - 1, TAGS.length);
+
+  return {
+    title,
+    dir: slugify(title),
+    description,
+    duration,
+    statusId,
+    views,
+    likes,
+    dislikes,
+    rating: ratingOf(likes, dislikes),
+    comments,
+    sgId: 1 + Math.floor(rng() * 90_000),
+    exTube: pick(rng, EX_TUBES),
+    exId: 100_000 + Math.floor(rng() * 8_999_999),
+    username: pick(rng, USERNAMES),
+    categoryIdx,
+    tagIdx,
+    jitter,
+  };
+}
+
+/** Words and adjacent word pairs of a title, lower-cased, as search keywords. */
+export function titleKeywords(title: string): string[] {
+  const words = title
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}-]+/u)
+    .filter((w) => w.length >= 3 && !STOPWORDS.has(w));
+  const out = [...words];
+  for (let i = 0; i + 1 < words.length; i++) out.push(`${words[i]} ${words[i + 1]}`);
+  return out;
+}
+
+/** Creates the schema in an empty database and fills it. The caller owns the connection. */
+export function seedCatalog(db: Database.Database, options: SeedOptions): SeedResult {
+  const started = performance.now();
+  const n = Math.max(1, Math.floor(options.videos));
+  const now = Math.floor(options.now ?? Date.now() / 1000);
+
+  db.exec(TABLES_SQL);
+  const insertAll = db.transaction(() => {
+    insertCategoriesAndTags(db);
+    const { dayCounts, keywordCounts } = insertVideos(db, n, now);
+    insertDayCounts(db, dayCounts);
+    insertKeywords(db, keywordCounts);
+    const meta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
+    meta.run('schema_version', String(SCHEMA_VERSION));
+    meta.run('seeded_at', String(now));
+    meta.run('videos', String(n));
+    // A random build id lets tests prove that concurrent openers share one seeded file.
+    meta.run('build_id', `${process.pid}-${Math.random().toString(36).slice(2)}`);
+  });
+  insertAll();
+
+  db.exec(INDEXES_SQL);
+  // One merged FTS segment makes every query a single b-tree walk.
+  db.exec("INSERT INTO video_fts (video_fts) VALUES ('optimize')");
+  db.exec('ANALYZE');
+  db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  return { videos: n, ms: Math.round(performance.now() - started) };
+}
+
+function insertCategoriesAndTags(db: Database.Database): void {
+  const cat = db.prepare('INSERT INTO categories (id, dir, title, description) VALUES (?, ?, ?, ?)');
+  CATEGORIES.forEach((c, i) => {
+    cat.run(i + 1, slugify(c.title), c.title, `Videos about ${c.title.toLowerCase()}: ${c.nouns.slice(0, 3).join(', ').toLowerCase()} and more.`);
+  });
+  const tag = db.prepare('INSERT INTO tags (id, dir, title) VALUES (?, ?, ?)');
+  TAGS.forEach((t, i) => tag.run(i + 1, slugify(t), t));
+}
+
+type DayCounts = Map<number, Map<number, number>>;
+
+function bump(dayCounts: DayCounts, key: number, day: number): void {
+  let byDay = dayCounts.get(key);
+  if (!byDay) {
+    byDay = new Map();
+    dayCounts.set(key, byDay);
+  }
+  byDay.set(day, (byDay.get(day) ?? 0) + 1);
+}
+
+function insertVideos(db: Database.Database, n: number, now: number) {
+  const video = db.prepare(
+    `INSERT INTO videos (id, dir, title, description, duration, post_date, status_id, views, likes, dislikes,
+       rating, comments, sg_id, ex_tube, ex_id, username)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const member = db.prepare(
+    `INSERT INTO video_categories (video_id, category_id, post_date, duration, status_id, views, rating, likes, comments)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const tagged = db.prepare('INSERT INTO video_tags (video_id, tag_id) VALUES (?, ?)');
+  const fts = db.prepare(
+    'INSERT INTO video_fts (rowid, title, description, categories, tags, facets) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  // Keyed by category_id * 4 + dur_class (category 0 = all, class 0 = any).
+  const dayCounts: DayCounts = new Map();
+  const keywordCounts = new Map<string, number>();
+
+  for (let id = 1; id <= n; id++) {
+    const v = generateVideo(id);
+    const postDate = postDateFor(id, n, now, v.jitter);
+    video.run(id, v.dir, v.title, v.description, v.duration, postDate, v.statusId, v.views, v.likes, v.dislikes,
+      v.rating, v.comments, v.sgId, v.exTube, v.exId, v.username);
+    const categoryIds = v.categoryIdx.map((i) => i + 1);
+    for (const c of categoryIds) {
+      member.run(id, c, postDate, v.duration, v.statusId, v.views, v.rating, v.likes, v.comments);
+    }
+    for (const t of v.tagIdx) tagged.run(id, t + 1);
+    if (v.statusId === STATUS.disabled) continue;
+
+    const dc = durationClass(v.duration);
+    fts.run(
+      id,
+      v.title,
+      v.description,
+      v.categoryIdx.map((i) => CATEGORIES[i]?.title ?? '').join(' '),
+      v.tagIdx.map((i) => TAGS[i] ?? '').join(' '),
+      `d${dc} ${categoryIds.map((c) => `c${c}`).join(' ')}`,
+    );
+    const day = Math.floor(postDate / DAY_SECONDS);
+    for (const c of [0, ...categoryIds]) {
+      bump(dayCounts, c * 4, day);
+      bump(dayCounts, c * 4 + dc, day);
+    }
+    for (const k of titleKeywords(v.title)) keywordCounts.set(k, (keywordCounts.get(k) ?? 0) + 1);
+  }
+  return { dayCounts, keywordCounts };
+}
+
+function insertDayCounts(db: Database.Database, dayCounts: DayCounts): void {
+  const row = db.prepare('INSERT INTO video_day_counts (category_id, dur_class, day, cum) VALUES (?, ?, ?, ?)');
+  for (const [key, byDay] of dayCounts) {
+    let cum = 0;
+    for (const day of [...byDay.keys()].sort((a, b) => a - b)) {
+      cum += byDay.get(day) ?? 0;
+      row.run(Math.floor(key / 4), key % 4, day, cum);
+    }
+  }
+}
+
+function insertKeywords(db: Database.Database, counts: Map<string, number>): void {
+  const row = db.prepare('INSERT INTO keywords (keyword, keyword_lc, popularity) VALUES (?, ?, ?)');
+  for (const [keyword, count] of counts) {
+    // Searches are not exactly proportional to titles: a stable per-keyword factor spreads them.
+    const factor = 1 + (hashString(keyword) % 1000) / 250;
+    row.run(keyword, keyword.toLowerCase(), Math.round(count * factor));
+  }
+}

@@ -1,0 +1,181 @@
+import 'server-only';
+import { LIMITS } from '@/lib/api/constants';
+import { SourceError } from '@/lib/api/errors';
+import type { RawCategory, RawVideosResponse } from '@/lib/api/raw';
+import type { Source } from '@/lib/api/source';
+import { allCategories, categoryByDir, type CategoryRow } from './category-query';
+import { countListable, type CountFilter } from './counts';
+import { type CatalogDb, getCatalogDb } from './db';
+import { nowSeconds } from './filters';
+import { recordView, recordVote } from './input-actions';
+import { listVideoIds } from './list-query';
+import { CLIP_HEIGHT, CLIP_URL, CLIP_WIDTH, categoryThumbUrl } from './media-urls';
+import { relatedIds } from './related-query';
+import { searchIds } from './search-query';
+import { keywordsByPrefix, topKeywords } from './suggest-query';
+import { TtlCache } from './ttl-cache';
+import { loadVideoDetail } from './video-detail';
+import { isListable, loadListRows, toRawVideo } from './video-rows';
+
+export interface EmbeddedSourceOptions {
+  /** Current time in unix seconds; tests move it to check scheduled publishing. */
+  now?: () => number;
+  /** How stale a total_count may be. Counts only change as scheduled videos go live. */
+  countTtlMs?: number;
+  /** How long a search's ranked ids are reused (paging, popular terms); 0 disables. */
+  searchTtlMs?: number;
+}
+
+const TOP_KEYWORDS = 30;
+const SUGGEST_KEYWORDS = 10;
+const SUGGEST_CATEGORIES = 5;
+const MAX_SUGGESTER_COUNT = 5000;
+
+function clampInt(value: number, min: number, max: number): number {
+  return Number.isFinite(value) ? Math.min(max, Math.max(min, Math.floor(value))) : min;
+}
+
+/** Runs a catalogue call; a failure becomes a SourceError so that pages keep their last good copy. */
+async function guarded<T>(what: string, fn: () => T): Promise<T> {
+  try {
+    return fn();
+  } catch (cause) {
+    if (cause instanceof SourceError) throw cause;
+    throw new SourceError('internal', `Embedded catalogue failed in ${what}`, { cause });
+  }
+}
+
+function page<T>(items: readonly T[], pageNo: number, count: number): T[] {
+  const start = (pageNo - 1) * count;
+  return items.slice(start, start + count);
+}
+
+/**
+ * The embedded catalogue as a Source. `db` may be a function so that the default instance
+ * opens (and on first run seeds) the file only when a page first asks for data.
+ */
+export function createEmbeddedSource(db: CatalogDb | (() => CatalogDb), options: EmbeddedSourceOptions = {}): Source {
+  const conn = typeof db === 'function' ? db : () => db;
+  const now = options.now ?? nowSeconds;
+  const counts = new TtlCache<number>(options.countTtlMs ?? 120_000, 5000);
+  const searches = new TtlCache<number[]>(options.searchTtlMs ?? 60_000, 500);
+
+  function total(f: CountFilter): number {
+    const key = `${f.categoryId}|${f.duration}|${f.date}`;
+    return counts.getOrCompute(key, () => countListable(conn(), f, now()));
+  }
+
+  function rawCategory(c: CategoryRow): RawCategory {
+    return {
+      category_id: c.id,
+      title: c.title,
+      dir: c.dir,
+      total_videos: total({ categoryId: c.id, duration: 'all', date: 'all' }),
+      scr: categoryThumbUrl(c.dir),
+    };
+  }
+
+  function categoriesByTotal(): RawCategory[] {
+    return allCategories(conn())
+      .map(rawCategory)
+      .sort((a, b) => Number(b.total_videos) - Number(a.total_videos) || a.title.localeCompare(b.title));
+  }
+
+  function listResponse(ids: readonly number[], totalCount: number): RawVideosResponse {
+    return { videos: loadListRows(conn(), ids, now()).map(toRawVideo), total_count: totalCount };
+  }
+
+  return {
+    name: 'embedded',
+
+    videos: (q) =>
+      guarded('videos', () => {
+        const count = clampInt(q.count, 1, LIMITS.maxCount);
+        const pageNo = clampInt(q.page, 1, LIMITS.maxPage);
+        let category: CategoryRow | undefined;
+        if (q.section === 'category') {
+          category = categoryByDir(conn(), q.objectId);
+          if (!category) return { videos: [], total_count: 0, categories: [] };
+        }
+        const filter = { categoryId: category?.id ?? 0, duration: q.duration, date: q.date };
+        const totalCount = total(filter);
+        const offset = (pageNo - 1) * count;
+        // Past the end there is nothing to walk: never scan an index for a page that cannot exist.
+        const ids = offset >= totalCount ? [] : listVideoIds(conn(), { ...filter, sort: q.sort, limit: count, offset }, now());
+        const response = listResponse(ids, totalCount);
+        return category ? { ...response, categories: [rawCategory(category)] } : response;
+      }),
+
+    search: (q) =>
+      guarded('search', () => {
+        const count = clampInt(q.count, 1, LIMITS.maxCount);
+        const pageNo = clampInt(q.page, 1, LIMITS.maxPage);
+        const filter = { term: q.term, duration: q.duration, date: q.date };
+        const ids = searches.getOrCompute(JSON.stringify(filter), () => searchIds(conn(), filter, now()));
+        return listResponse(page(ids, pageNo, count), ids.length);
+      }),
+
+    video: (id) =>
+      guarded('video', () => {
+        const video = loadVideoDetail(conn(), id, now());
+        return video ? { video } : { error: 1 as const, code: 'video_not_found' };
+      }),
+
+    related: (q) =>
+      guarded('related', () => {
+        const count = clampInt(q.count, 1, LIMITS.maxCount);
+        const pageNo = clampInt(q.page, 1, LIMITS.maxPage);
+        const ids = relatedIds(conn(), q.videoId, now());
+        return listResponse(page(ids, pageNo, count), ids.length);
+      }),
+
+    main: () =>
+      guarded('main', () => ({
+        keywords: topKeywords(conn(), TOP_KEYWORDS),
+        models: [],
+        channels: [],
+        categories: categoriesByTotal(),
+      })),
+
+    suggester: (_lifetime, count) =>
+      guarded('suggester', () => ({ keywords: topKeywords(conn(), clampInt(count, 1, MAX_SUGGESTER_COUNT)) })),
+
+    suggest: (text) =>
+      guarded('suggest', () => {
+        const needle = text.normalize('NFKC').trim().toLowerCase();
+        const matching = needle
+          ? allCategories(conn())
+              .filter((c) => c.title.toLowerCase().includes(needle))
+              // Titles starting with the text first, e.g. "tr" gives Travel and Trains before Road Trips.
+              .sort((a, b) => Number(!a.title.toLowerCase().startsWith(needle)) - Number(!b.title.toLowerCase().startsWith(needle)))
+              .slice(0, SUGGEST_CATEGORIES)
+          : [];
+        return { keywords: keywordsByPrefix(conn(), text, SUGGEST_KEYWORDS), categories: matching.map(rawCategory) };
+      }),
+
+    categories: (q) =>
+      guarded('categories', () => {
+        if (q.section === 'title') {
+          return { categories: allCategories(conn()).map(rawCategory).sort((a, b) => a.title.localeCompare(b.title)) };
+        }
+        return { categories: categoriesByTotal() };
+      }),
+
+    videofile: (videoId) =>
+      guarded('videofile', () =>
+        isListable(conn(), videoId, now())
+          ? { video_id: videoId, files: [{ format: 'mp4', url: CLIP_URL, width: CLIP_WIDTH, height: CLIP_HEIGHT }] }
+          : null,
+      ),
+
+    input: (form, actor) =>
+      guarded('input', () =>
+        form.act === 'view'
+          ? recordView(conn(), form.objectId, now())
+          : recordVote(conn(), form.objectId, form.vote, actor.key, now()),
+      ),
+  };
+}
+
+/** The site's embedded source: opens (and on first use seeds) the configured catalogue lazily. */
+export const embeddedSource: Source = createEmbeddedSource(getCatalogDb);

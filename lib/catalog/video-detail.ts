@@ -1,0 +1,66 @@
+import 'server-only';
+import type Database from 'better-sqlite3';
+import type { RawVideoDetail } from '@/lib/api/raw';
+import { formatPostDate } from './filters';
+import { embedUrl, PREVIEW_URL, thumbUrl, thumbUrls } from './media-urls';
+import { VISIBLE_STATUS_SQL } from './schema';
+import { prepared } from './statements';
+
+interface DetailRow {
+  id: number;
+  dir: string;
+  title: string;
+  description: string;
+  duration: number;
+  post_date: number;
+  status_id: number;
+  views: number;
+  likes: number;
+  dislikes: number;
+  rating: number;
+  sg_id: number;
+  ex_tube: string;
+  ex_id: number;
+  username: string;
+}
+
+/** The video page's data, or null when the id is unknown, disabled or not yet published. */
+export function loadVideoDetail(db: Database.Database, id: number, now: number): RawVideoDetail | null {
+  const row = prepared(
+    db,
+    `SELECT id, dir, title, description, duration, post_date, status_id, views, likes, dislikes, rating,
+       sg_id, ex_tube, ex_id, username
+     FROM videos WHERE id = ? AND ${VISIBLE_STATUS_SQL} AND post_date <= ?`,
+  ).get(id, now) as DetailRow | undefined;
+  if (!row) return null;
+  const categories = prepared(
+    db,
+    `SELECT c.title, c.dir FROM video_categories vc JOIN categories c ON c.id = vc.category_id
+     WHERE vc.video_id = ? ORDER BY c.id`,
+  ).all(id) as { title: string; dir: string }[];
+  const tags = prepared(
+    db,
+    'SELECT t.title, t.dir FROM video_tags vt JOIN tags t ON t.id = vt.tag_id WHERE vt.video_id = ? ORDER BY t.id',
+  ).all(id) as { title: string; dir: string }[];
+  return {
+    video_id: row.id,
+    title: row.title,
+    dir: row.dir,
+    description: row.description,
+    embed: embedUrl(row.id),
+    thumbsrc: thumbUrl(row.id),
+    thumbs: thumbUrls(row.id),
+    preview_url: PREVIEW_URL,
+    post_date: formatPostDate(row.post_date),
+    status_id: row.status_id,
+    duration: row.duration,
+    rating: row.rating,
+    categories,
+    tags,
+    statistics: { viewed: row.views, likes: row.likes, dislikes: row.dislikes },
+    user: { username: row.username },
+    sg_id: row.sg_id,
+    ex_tube: row.ex_tube,
+    ex_id: row.ex_id,
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * Catalogue benchmark: npm run bench -- [--videos N] [--db path] [--force] [--iterations N]
+ * [--only text]. Seeds (or reuses) a catalogue of N videos (default 1,000,000) in data/bench.db, then times
+ * the Source methods the site calls: median and p95 in ms per case, after a warm-up.
+ * Prints a table and writes bench-results/catalog.json.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { SearchQuery, Source, VideosQuery } from '@/lib/api/source';
+import type { DateFilter, DurationFilter, Sort } from '@/lib/types';
+import { parseFlags, positiveIntFlag } from '@/lib/catalog/cli-args';
+import { openCatalogDb, rebuildCatalogFile } from '@/lib/catalog/db';
+import { SCHEMA_VERSION } from '@/lib/catalog/schema';
+import { createEmbeddedSource } from '@/lib/catalog/source';
+
+const flags = parseFlags(process.argv.slice(2));
+const videos = positiveIntFlag(flags, 'videos', 1_000_000);
+const iterations = positiveIntFlag(flags, 'iterations', 200);
+const warmup = Math.max(5, Math.floor(iterations / 10));
+const file = path.resolve(process.cwd(), flags.get('db') ?? 'data/bench.db');
+
+/** The seeded size of an existing file of the current schema, or null. */
+function existingSize(): number | null {
+  if (!fs.existsSync(file)) return null;
+  const db = new Database(file, { readonly: true });
+  try {
+    if (db.pragma('user_version', { simple: true }) !== SCHEMA_VERSION) return null;
+    const row = db.prepare("SELECT value FROM meta WHERE key = 'videos'").pluck().get() as string | undefined;
+    return row === undefined ? null : Number(row);
+  } finally {
+    db.close();
+  }
+}
+
+let seedMs: number | null = null;
+if (flags.has('force') || existingSize() !== videos) {
+  console.log(`Seeding ${videos.toLocaleString('en-US')} videos into ${file} ...`);
+  seedMs = rebuildCatalogFile(file, { seedVideos: videos }).ms;
+  console.log(`Seeded in ${(seedMs / 1000).toFixed(1)} s.`);
+} else {
+  console.log(`Reusing ${file} (${videos.toLocaleString('en-US')} videos; --force re-seeds).`);
+}
+
+const db = openCatalogDb(file, { seedVideos: videos });
+// Search results are cached for a minute in the site; measured here without that cache.
+const source: Source = createEmbeddedSource(db, { searchTtlMs: 0 });
+// Same catalogue, counts never cached: what the first visitor after a cache expiry pays.
+const coldCounts: Source = createEmbeddedSource(db, { countTtlMs: 0, searchTtlMs: 0 });
+
+interface Result {
+  name: string;
+  median: number;
+  p95: number;
+  max: number;
+  target: number;
+}
+
+const results: Result[] = [];
+
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+}
+
+/** --only text: run just the cases whose name contains it (for tuning one area). */
+const only = flags.get('only');
+
+async function bench(name: string, target: number, run: (i: number) => Promise<unknown>): Promise<void> {
+  if (only && !name.includes(only)) return;
+  for (let i = 0; i < warmup; i++) await run(i);
+  const times: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const t = performance.now();
+    await run(i);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  const r = { name, median: quantile(times, 0.5), p95: quantile(times, 0.95), max: times[times.length - 1] ?? NaN, target };
+  results.push(r);
+  const flag = r.p95 < target ? '' : '  <-- over target';
+  console.log(`${name.padEnd(58)} ${r.median.toFixed(2).padStart(7)} ${r.p95.toFixed(2).padStart(7)} ${r.max.toFixed(2).padStart(7)}${flag}`);
+}
+
+function listQuery(sort: Sort, page: number, date: DateFilter, duration: DurationFilter, category = ''): VideosQuery {
+  return {
+    lifetime: 86400,
+    gender: 'str',
+    sort,
+    count: 60,
+    section: category ? 'category' : '',
+    objectId: category,
+    page,
+    type: 'all',
+    duration,
+    date,
+  };
+}
+
+function searchQuery(term: string, duration: DurationFilter = 'all', date: DateFilter = 'all'): SearchQuery {
+  return { lifetime: 86400, gender: 'str', count: 60, page: 1, type: 'all', duration, date, term };
+}
+
+async function main(): Promise<void> {
+  console.log(`\n${'case'.padEnd(58)} ${'median'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}   (ms, ${iterations} runs)`);
+  const sorts: Sort[] = ['latest-updates', 'most-popular', 'top-rated', 'longest', 'most-viewed', 'most-commented'];
+  const filters: [DateFilter, DurationFilter][] = [['all', 'all'], ['week', 'all'], ['all', '2'], ['week', '2']];
+  for (const sort of sorts) {
+    for (const [date, duration] of filters) {
+      for (const page of [1, 40]) {
+        await bench(`videos ${sort} p${page} date=${date} dur=${duration}`, 10, () =>
+          source.videos(listQuery(sort, page, date, duration)),
+        );
+      }
+    }
+  }
+  await bench('videos latest-updates p1 date=month dur=3', 10, () => source.videos(listQuery('latest-updates', 1, 'month', '3')));
+  await bench('videos most-popular p40 date=month dur=all', 10, () => source.videos(listQuery('most-popular', 40, 'month', 'all')));
+  for (const category of ['travel', 'tennis']) {
+    for (const sort of ['latest-updates', 'most-popular', 'top-rated', 'longest'] as Sort[]) {
+      for (const page of [1, 40]) {
+        await bench(`category ${category} ${sort} p${page}`, 10, () => source.videos(listQuery(sort, page, 'all', 'all', category)));
+      }
+    }
+    await bench(`category ${category} most-popular p1 date=week dur=2`, 10, () =>
+      source.videos(listQuery('most-popular', 1, 'week', '2', category)),
+    );
+  }
+  await bench('videos latest-updates p1, total_count not cached', 10, () => coldCounts.videos(listQuery('latest-updates', 1, 'all', 'all')));
+  await bench('videos most-popular p1 date=month, count not cached', 10, () => coldCounts.videos(listQuery('most-popular', 1, 'month', 'all')));
+  await bench('category travel p1, total_count not cached', 10, () => coldCounts.videos(listQuery('latest-updates', 1, 'all', 'all', 'travel')));
+
+  for (const term of ['walk', 'travel', 'quiet harbour', 'sunset timelapse', 'misty morning walk']) {
+    await bench(`search common "${term}"`, 10, () => source.search(searchQuery(term)));
+  }
+  await bench('search common "walk" dur=2 date=week', 10, () => source.search(searchQuery('walk', '2', 'week')));
+  for (const term of ['glassblowing', 'velodrome', 'hyperlapse cab', 'zebra crossing']) {
+    await bench(`search rare "${term}"`, 10, () => source.search(searchQuery(term)));
+  }
+  await bench('search prefix fallback "harbo"', 10, () => source.search(searchQuery('harbo')));
+
+  const prefixes = ['qu', 'ha', 'sun', 'mou', 'tra', 'quie', 'gol', 'wi'];
+  await bench('suggest 2-4 letter prefixes (rotating)', 3, (i) => source.suggest(prefixes[i % prefixes.length] ?? 'qu'));
+  await bench('suggester top 1000 keywords', 10, () => source.suggester(43200, 1000));
+
+  // Spread over the catalogue so related is not measured on one warm video only.
+  const ids = Array.from({ length: 64 }, (_, i) => 1 + Math.floor(((i * 7919) % 64) * (videos * 0.95) / 64));
+  await bench('related page 1 (rotating videos)', 10, (i) => source.related({ lifetime: 432000, videoId: ids[i % ids.length] ?? 1, count: 10, page: 1 }));
+  await bench('related page 3 (rotating videos)', 10, (i) => source.related({ lifetime: 432000, videoId: ids[i % ids.length] ?? 1, count: 10, page: 3 }));
+  await bench('video detail (rotating videos)', 10, (i) => source.video(ids[i % ids.length] ?? 1, 86400));
+  await bench('categories toptn', 10, () => source.categories({ lifetime: 14400, gender: 'str', section: 'toptn', lang: 'en' }));
+  await bench('main stats', 10, () => source.main(14400, 'str', 'en'));
+
+  const over = results.filter((r) => r.p95 >= r.target);
+  console.log(over.length === 0 ? '\nEvery p95 is under its target.' : `\n${over.length} case(s) over target.`);
+  fs.mkdirSync('bench-results', { recursive: true });
+  fs.writeFileSync(
+    'bench-results/catalog.json',
+    `${JSON.stringify({ videos, iterations, seedMs, measuredAt: new Date().toISOString(), results }, null, 2)}\n`,
+  );
+  console.log('Wrote bench-results/catalog.json');
+  db.close();
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
