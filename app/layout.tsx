@@ -1,0 +1,52 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { AgeGateScript } from '@/components/agegate/age-gate-script';
+import { VisitorShell } from '@/components/app-shell/visitor-shell';
+import { Footer } from '@/components/footer/footer';
+import { Header } from '@/components/header/header';
+import { PreviewController } from '@/components/listing/preview-controller';
+import { getConfig, publicConfig } from '@/lib/config';
+import { t } from '@/lib/i18n';
+import './globals.css';
+
+export function generateMetadata(): Metadata {
+  const c = getConfig();
+  return {
+    metadataBase: new URL(`${c.siteUrl}/`),
+    title: { default: c.siteName, template: `%s | ${c.siteName}` },
+    description: t('site.defaultDescription'),
+    applicationName: c.siteName,
+    openGraph: { siteName: c.siteName, type: 'website' },
+    twitter: { card: 'summary_large_image' },
+    other: { rating: 'adult' },
+    formatDetection: { telephone: false },
+  };
+}
+
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  themeColor: '#0f1115',
+  colorScheme: 'dark',
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  const c = getConfig();
+  return (
+    <html lang="en">
+      <body>
+        <AgeGateScript countries={c.ageGateCountries} />
+        <a href="#content" className="skip-link">
+          {t('site.skipToContent')}
+        </a>
+        <Header siteName={c.siteName} />
+        <main id="content" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer />
+        <VisitorShell config={publicConfig(c)} />
+        <PreviewController />
+      </body>
+    </html>
+  );
+}

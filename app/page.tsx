@@ -1,0 +1,26 @@
+import type { Metadata } from 'next';
+import { HomeRow } from '@/components/home/home-row';
+import { Page } from '@/components/layout/page';
+import { getHomeRows } from '@/lib/api';
+import { t } from '@/lib/i18n';
+import { videosUrl } from '@/lib/seo/urls';
+
+// Home rows have a cache lifetime of 3600 s (spec section 9).
+export const revalidate = 3600;
+
+export const metadata: Metadata = {
+  title: { absolute: t('home.title') },
+  alternates: { canonical: '/' },
+};
+
+export default async function HomePage() {
+  const { latest, popular, top } = await getHomeRows();
+  return (
+    <Page>
+      <h1 className="visually-hidden">{t('home.heading')}</h1>
+      <HomeRow id="latest" title={t('home.latest')} href={videosUrl('latest-updates')} list={latest} priority />
+      <HomeRow id="popular" title={t('home.popular')} href={videosUrl('most-popular', 1, { date: 'day' })} list={popular} />
+      <HomeRow id="top" title={t('home.top')} href={videosUrl('top-rated')} list={top} />
+    </Page>
+  );
+}

@@ -1,0 +1,73 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { Page, PageHeading } from '@/components/layout/page';
+import { EmptyList } from '@/components/listing/empty-list';
+import { FilterMenu } from '@/components/listing/filter-menu';
+import { ListingView } from '@/components/listing/listing-view';
+import { SaveSearchTerm } from '@/components/search/save-search-term';
+import { searchVideos } from '@/lib/api';
+import { DEFAULTS } from '@/lib/api/constants';
+import { t } from '@/lib/i18n';
+import { parseDurationFilter, parsePage, parseTerm } from '@/lib/params';
+import { pageSuffix } from '@/lib/seo/listing';
+import { searchUrl } from '@/lib/seo/urls';
+
+// Search terms are unbounded: this page renders per request (never one page-cache entry per
+// term) from lib/api's bounded in-memory result cache; proxy.ts adds s-maxage for a CDN.
+export const dynamic = 'force-dynamic';
+
+type Props = {
+  params: Promise<{ page: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+async function parse({ params, searchParams }: Props) {
+  const page = parsePage((await params).page);
+  const q = await searchParams;
+  const term = parseTerm(first(q.s));
+  const duration = parseDurationFilter(first(q.duration)) ?? 'all';
+  return { page, term, duration };
+}
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const { page, term, duration } = await parse(props);
+  if (!page) return {};
+  return {
+    title: (term ? t('listing.searchTitle', { term }) : t('listing.searchEmptyHeading')) + pageSuffix(page),
+    description: term ? t('listing.searchDescription', { term }) : undefined,
+    alternates: term ? { canonical: searchUrl(term, page, { duration }) } : undefined,
+    // Search result pages are endless and thin: crawlers follow their links but do not index them.
+    robots: { index: false, follow: true },
+  };
+}
+
+export default async function SearchPage(props: Props) {
+  const { page, term, duration } = await parse(props);
+  if (!page) notFound();
+  if (!term) {
+    return (
+      <Page>
+        <PageHeading title={t('listing.searchEmptyHeading')} />
+        <EmptyList reason="not_found" />
+      </Page>
+    );
+  }
+  const count = DEFAULTS.count;
+  const list = await searchVideos({ term, page, duration, count });
+  return (
+    <Page>
+      <ListingView
+        heading={t('listing.searchHeading', { term })}
+        list={list}
+        page={page}
+        count={count}
+        href={(p) => searchUrl(term, p, { duration })}
+        filter={<FilterMenu sort={null} date="all" duration={duration} href={(f) => searchUrl(term, 1, f)} />}
+        emptyReason="videos_not_found"
+      />
+      <SaveSearchTerm term={term} />
+    </Page>
+  );
+}

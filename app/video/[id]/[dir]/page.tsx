@@ -1,0 +1,77 @@
+import type { Metadata } from 'next';
+import { permanentRedirect, redirect } from 'next/navigation';
+import { Page } from '@/components/layout/page';
+import { VideoJsonLd } from '@/components/video/video-json-ld';
+import { VideoView } from '@/components/video/video-view';
+import { getRelated, getVideo } from '@/lib/api';
+import { getConfig } from '@/lib/config';
+import { formatDuration } from '@/lib/format';
+import { t } from '@/lib/i18n';
+import { parseVideoId } from '@/lib/params';
+import { embedSrc } from '@/lib/seo/embed';
+import { absoluteUrl, videoUrl } from '@/lib/seo/urls';
+import type { VideoDetail } from '@/lib/types';
+
+// The 'video' lifetime (spec section 9); the first request renders, later ones come from the cache.
+export const revalidate = 86400;
+
+export function generateStaticParams(): { id: string; dir: string }[] {
+  return [];
+}
+
+type Props = { params: Promise<{ id: string; dir: string }> };
+
+/** The video, or null when the id is not one or the video does not exist. A source failure throws. */
+async function load(params: Props['params']): Promise<VideoDetail | null> {
+  const id = parseVideoId((await params).id);
+  return id ? getVideo(id) : null;
+}
+
+function describe(video: VideoDetail): string {
+  const text = video.description.trim() || t('video.fallbackDescription', { title: video.title, duration: formatDuration(video.duration) });
+  return text.length > 300 ? `${text.slice(0, 297).trimEnd()}…` : text;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const video = await load(params);
+  if (!video) return {};
+  const { siteUrl } = getConfig();
+  const canonical = videoUrl(video);
+  const embed = embedSrc(video.embed);
+  const player = embed ? absoluteUrl(siteUrl, embed) : null;
+  const image = absoluteUrl(siteUrl, video.thumb);
+  const description = describe(video);
+  return {
+    title: video.title,
+    description,
+    alternates: { canonical },
+    openGraph: {
+      type: 'video.other',
+      title: video.title,
+      description,
+      url: canonical,
+      images: [{ url: image, width: 320, height: 180, alt: video.title }],
+      videos: player ? [{ url: player, secureUrl: player.startsWith('https:') ? player : undefined, type: 'text/html', width: 1280, height: 720 }] : undefined,
+    },
+    twitter: player
+      ? { card: 'player', title: video.title, description, images: [image], players: [{ playerUrl: player, streamUrl: player, width: 1280, height: 720 }] }
+      : { card: 'summary_large_image', title: video.title, description, images: [image] },
+    other: { rating: 'adult', 'video:duration': String(video.duration), 'video:release_date': video.postDate },
+  };
+}
+
+export default async function VideoPage({ params }: Props) {
+  const { dir } = await params;
+  const video = await load(params);
+  // A missing video goes to /404/ (spec section 4); a wrong dir to the canonical URL.
+  if (!video) redirect('/404/');
+  if (video.dir !== dir) permanentRedirect(videoUrl(video));
+  const related = video.statusId === 5 ? null : await getRelated(video.id, 1);
+  const { siteUrl } = getConfig();
+  return (
+    <Page>
+      <VideoView video={video} related={related} />
+      <VideoJsonLd video={video} siteUrl={siteUrl} pageUrl={absoluteUrl(siteUrl, videoUrl(video))} embedUrl={embedSrc(video.embed)} description={describe(video)} />
+    </Page>
+  );
+}

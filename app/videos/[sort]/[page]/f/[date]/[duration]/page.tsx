@@ -1,0 +1,27 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { SortListing, sortListingMetadata } from '@/components/listing/sort-listing';
+import { parseListing } from '@/lib/seo/listing';
+
+// Internal route: proxy.ts rewrites /videos/{sort}/{page}/?date=&duration= here, so that each
+// whitelisted filter combination is its own cached page while the visitor's URL keeps the query.
+export const revalidate = 86400;
+
+export function generateStaticParams(): { sort: string; page: string; date: string; duration: string }[] {
+  return [];
+}
+
+type Props = { params: Promise<{ sort: string; page: string; date: string; duration: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { date, duration, ...rest } = await params;
+  const p = parseListing(rest, { date, duration });
+  return p ? sortListingMetadata(p) : {};
+}
+
+export default async function FilteredVideosPage({ params }: Props) {
+  const { date, duration, ...rest } = await params;
+  const p = parseListing(rest, { date, duration });
+  if (!p) notFound();
+  return <SortListing p={p} />;
+}

@@ -1,0 +1,24 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { SortListing, sortListingMetadata } from '@/components/listing/sort-listing';
+import { parseListing } from '@/lib/seo/listing';
+
+// Cached (ISR) for the 'videos' lifetime; rendered on first request, then served from the cache.
+export const revalidate = 86400;
+
+export function generateStaticParams(): { sort: string; page: string }[] {
+  return [];
+}
+
+type Props = { params: Promise<{ sort: string; page: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const p = parseListing(await params);
+  return p ? sortListingMetadata(p) : {};
+}
+
+export default async function VideosPage({ params }: Props) {
+  const p = parseListing(await params);
+  if (!p) notFound();
+  return <SortListing p={p} />;
+}

@@ -1,0 +1,60 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { PageHeading, Page } from '@/components/layout/page';
+import { EmptyList } from '@/components/listing/empty-list';
+import { getCategories } from '@/lib/api';
+import { t } from '@/lib/i18n';
+import { categoriesUrl, categoryUrl } from '@/lib/seo/urls';
+import type { CategorySort } from '@/lib/types';
+import styles from './category-index.module.css';
+
+export const categoryIndexMetadata: Metadata = {
+  title: t('categories.title'),
+  description: t('categories.description'),
+  alternates: { canonical: '/categories/' },
+};
+
+/** The category index, by count of videos or by title. */
+export async function CategoryIndex({ sort }: { sort: CategorySort }) {
+  const categories = await getCategories(sort);
+  const sorted = sort === 'title' ? [...categories].sort((a, b) => a.title.localeCompare(b.title, 'en')) : categories;
+  return (
+    <Page>
+      <PageHeading title={t('categories.heading')}>
+        <nav aria-label={t('categories.sortLabel')} className={styles.sorts}>
+          {(['count-videos', 'title'] as const).map((s) =>
+            s === sort ? (
+              <span key={s} className={`${styles.sort} ${styles.current}`} aria-current="page">
+                {t(s === 'title' ? 'categories.byTitle' : 'categories.byCount')}
+              </span>
+            ) : (
+              <Link key={s} href={categoriesUrl(s)} className={styles.sort} prefetch={false}>
+                {t(s === 'title' ? 'categories.byTitle' : 'categories.byCount')}
+              </Link>
+            ),
+          )}
+        </nav>
+      </PageHeading>
+      {sorted.length === 0 ? (
+        <EmptyList reason="no_data" />
+      ) : (
+        <ul className={styles.grid}>
+          {sorted.map((c, i) => (
+            <li key={c.dir}>
+              <Link href={categoryUrl(c.dir)} prefetch={false} className={styles.card}>
+                <span className={styles.thumb}>
+                  {c.thumb ? (
+                    // eslint-disable-next-line @next/next/no-img-element
+                    <img src={c.thumb} alt="" width={320} height={180} loading={i < 6 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : undefined} />
+                  ) : null}
+                </span>
+                <span className={styles.name}>{c.title}</span>
+                <span className={styles.count}>{t('categories.count', { count: c.totalVideos.toLocaleString('en-US') })}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}

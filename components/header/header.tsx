@@ -1,0 +1,90 @@
+import { Suspense } from 'react';
+import Link from 'next/link';
+import { SearchBox } from '@/components/search/search-box';
+import { t } from '@/lib/i18n';
+import { categoriesUrl, videosUrl } from '@/lib/seo/urls';
+import { HeaderBehavior } from './header-behavior';
+import { BookmarkIcon, HistoryIcon, LogoMark, MenuIcon } from './icons';
+import { SearchFallback } from './search-fallback';
+import styles from './header.module.css';
+
+const HEADER_ID = 'site-header';
+const MENU_ID = 'site-menu';
+
+const MAIN_LINKS = [
+  { href: videosUrl('latest-updates'), key: 'nav.new' },
+  { href: videosUrl('most-popular'), key: 'nav.popular' },
+  { href: videosUrl('top-rated'), key: 'nav.best' },
+  { href: categoriesUrl(), key: 'nav.categories' },
+] as const;
+
+export function Header({ siteName }: { siteName: string }) {
+  return (
+    <header id={HEADER_ID} className={styles.header}>
+      <div className={styles.inner}>
+        {/* The hamburger menu (width 1024 and below): a <details> works without JavaScript. */}
+        <details id={MENU_ID} className={styles.menu}>
+          <summary className={styles.menuButton} aria-label={t('nav.openMenu')}>
+            <MenuIcon />
+          </summary>
+          <nav className={styles.menuPanel} aria-label={t('nav.menu')}>
+            <ul>
+              {MAIN_LINKS.map((l) => (
+                <li key={l.href}>
+                  <Link href={l.href} className={styles.menuLink}>
+                    {t(l.key)}
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <Link href="/history/" className={styles.menuLink}>
+                  <HistoryIcon /> {t('nav.history')}
+                </Link>
+              </li>
+              <li>
+                <Link href="/bookmarks/" className={styles.menuLink}>
+                  <BookmarkIcon /> {t('nav.bookmarks')}
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        </details>
+
+        <Link href="/" className={styles.logo} aria-label={t('site.homeLabel', { siteName })}>
+          <LogoMark />
+          <span className={styles.logoText}>{siteName}</span>
+        </Link>
+
+        <nav className={styles.nav} aria-label={t('nav.main')}>
+          <ul>
+            {MAIN_LINKS.map((l) => (
+              <li key={l.href}>
+                <Link href={l.href} className={styles.navLink}>
+                  {t(l.key)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className={styles.search}>
+          <Suspense fallback={<SearchFallback />}>
+            <SearchBox />
+          </Suspense>
+        </div>
+
+        <div className={styles.buttons}>
+          <Link href="/history/" className={styles.iconButton} prefetch={false}>
+            <HistoryIcon />
+            <span className={styles.iconLabel}>{t('nav.history')}</span>
+          </Link>
+          <Link href="/bookmarks/" className={styles.iconButton} prefetch={false}>
+            <BookmarkIcon />
+            <span className={styles.iconLabel}>{t('nav.bookmarks')}</span>
+          </Link>
+        </div>
+      </div>
+      <HeaderBehavior headerId={HEADER_ID} menuId={MENU_ID} />
+    </header>
+  );
+}

@@ -1,0 +1,27 @@
+import Link from 'next/link';
+import { EmptyList } from '@/components/listing/empty-list';
+import { VideoGrid } from '@/components/listing/video-grid';
+import { t } from '@/lib/i18n';
+import type { VideoList } from '@/lib/types';
+import styles from './home-row.module.css';
+
+/** One home row: a heading, its videos and a 'see more' link to the full listing. */
+export function HomeRow({ id, title, href, list, priority = false }: { id: string; title: string; href: string; list: VideoList; priority?: boolean }) {
+  const headingId = `row-${id}`;
+  return (
+    <section className={styles.row} aria-labelledby={headingId}>
+      <div className={styles.head}>
+        <h2 id={headingId} className={styles.title}>
+          <Link href={href} prefetch={false}>
+            {title}
+          </Link>
+        </h2>
+        <Link href={href} className={styles.more} aria-label={t('home.seeMoreLabel', { title })}>
+          {t('home.seeMore')}
+          <span aria-hidden="true">→</span>
+        </Link>
+      </div>
+      {list.videos.length > 0 ? <VideoGrid videos={list.videos} priority={priority} eagerCount={priority ? 4 : 0} /> : <EmptyList />}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { PageHeading } from '@/components/layout/page';
+import { t } from '@/lib/i18n';
+import type { VideoList } from '@/lib/types';
+import { EmptyList, type EmptyListReason } from './empty-list';
+import { Pagination } from './pagination';
+import { VideoGrid } from './video-grid';
+import styles from './listing-view.module.css';
+
+export interface ListingViewProps {
+  heading: string;
+  subheading?: string;
+  list: VideoList;
+  page: number;
+  count: number;
+  href: (page: number) => string;
+  filter?: ReactNode;
+  emptyReason?: EmptyListReason;
+}
+
+/** A listing: heading, filter, the grid (or the empty-listing message) and pagination. */
+export function ListingView({ heading, subheading, list, page, count, href, filter, emptyReason = 'videos_not_found' }: ListingViewProps) {
+  return (
+    <>
+      <PageHeading title={heading}>{filter}</PageHeading>
+      {subheading || list.total !== null ? (
+        <p className={styles.sub}>
+          {subheading}
+          {subheading && list.total !== null ? ' · ' : null}
+          {list.total !== null ? t('listing.totalVideos', { count: list.total.toLocaleString('en-US') }) : null}
+        </p>
+      ) : null}
+      {list.videos.length > 0 ? (
+        <>
+          <VideoGrid videos={list.videos} priority />
+          <Pagination page={page} total={list.total} count={count} href={href} />
+        </>
+      ) : (
+        <EmptyList reason={emptyReason} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import Link from 'next/link';
+import { t } from '@/lib/i18n';
+import { paginate } from '@/lib/pagination';
+import styles from './pagination.module.css';
+
+export interface PaginationProps {
+  page: number;
+  total: number | null;
+  count: number;
+  /** The URL of a page number. */
+  href: (page: number) => string;
+}
+
+/** Real links with rel prev/next, readable and usable without JavaScript. */
+export function Pagination({ page, total, count, href }: PaginationProps) {
+  const m = paginate(page, total, count);
+  if (m.totalPages <= 1 && m.page <= 1) return null;
+  return (
+    <nav className={styles.nav} aria-label={t('pagination.label')}>
+      <ul className={styles.list}>
+        {m.first !== null ? (
+          <li>
+            <Link href={href(m.first)} prefetch={false} className={styles.link}>
+              {t('pagination.first')}
+            </Link>
+          </li>
+        ) : null}
+        {m.prev !== null ? (
+          <li>
+            <Link href={href(m.prev)} prefetch={false} rel="prev" className={styles.link}>
+              <span aria-hidden="true">‹</span>
+              {t('pagination.prev')}
+            </Link>
+          </li>
+        ) : null}
+        {m.pages.map((p) => (
+          <li key={p}>
+            {p === m.page ? (
+              <span className={`${styles.link} ${styles.current}`} aria-current="page" aria-label={t('pagination.current', { page: p })}>
+                {p}
+              </span>
+            ) : (
+              <Link href={href(p)} prefetch={false} className={styles.link} aria-label={t('pagination.page', { page: p })}>
+                {p}
+              </Link>
+            )}
+          </li>
+        ))}
+        {m.next !== null ? (
+          <li>
+            <Link href={href(m.next)} prefetch={false} rel="next" className={styles.link}>
+              {t('pagination.next')}
+              <span aria-hidden="true">›</span>
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}

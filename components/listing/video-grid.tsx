@@ -1,0 +1,38 @@
+import { Fragment, type ReactNode } from 'react';
+import type { VideoSummary } from '@/lib/types';
+import { VideoCard } from './video-card';
+import styles from './video-grid.module.css';
+
+export interface VideoGridProps {
+  videos: VideoSummary[];
+  /** The first card gets high fetch priority (set on the page's first grid only). */
+  priority?: boolean;
+  /** How many cards load eagerly (the first row); the rest are lazy. */
+  eagerCount?: number;
+  /** A custom action per card (for example a remove button on the bookmarks page). */
+  action?: (video: VideoSummary) => ReactNode;
+  /** Extra grid items (ad slots) inserted after the given card indexes. */
+  inserts?: Record<number, ReactNode>;
+  label?: string;
+}
+
+/** A responsive grid of 16:9 thumbnails. Plain component: usable from server and client components. */
+export function VideoGrid({ videos, priority = false, eagerCount = 4, action, inserts, label }: VideoGridProps) {
+  return (
+    <ul className={styles.grid} aria-label={label}>
+      {videos.map((video, i) => (
+        <Fragment key={video.id}>
+          <li className={styles.item}>
+            <VideoCard
+              video={video}
+              priority={priority && i === 0}
+              eager={i < eagerCount}
+              action={action ? action(video) : undefined}
+            />
+          </li>
+          {inserts?.[i] !== undefined ? <li className={styles.insert}>{inserts[i]}</li> : null}
+        </Fragment>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,79 @@
+import Link from 'next/link';
+import { formatDuration } from '@/lib/format';
+import { t } from '@/lib/i18n';
+import { categoryUrl, searchUrl } from '@/lib/seo/urls';
+import type { VideoDetail } from '@/lib/types';
+import styles from './video-about.module.css';
+
+/**
+ * Description and information with show more / hide. A <details> element: no JavaScript, and
+ * the text is in the server HTML for crawlers either way.
+ */
+export function VideoAbout({ video }: { video: VideoDetail }) {
+  const published = new Date(video.postDate);
+  return (
+    <details className={styles.about}>
+      <summary className={styles.summary}>
+        <span className={styles.preview}>
+          <strong>{t('video.description')}</strong>
+          {video.description ? <span className={styles.clamp}>{video.description}</span> : null}
+        </span>
+        <span className={styles.toggle}>
+          <span className={styles.more}>{t('video.showMore')}</span>
+          <span className={styles.less}>{t('video.hide')}</span>
+        </span>
+      </summary>
+      <div className={styles.body}>
+        {video.description ? <p className={styles.description}>{video.description}</p> : null}
+        <h2 className={styles.heading}>{t('video.information')}</h2>
+        <dl className={styles.info}>
+          <dt>{t('video.duration')}</dt>
+          <dd>{formatDuration(video.duration)}</dd>
+          <dt>{t('video.published')}</dt>
+          <dd>
+            <time dateTime={video.postDate}>{published.toISOString().slice(0, 10)}</time>
+          </dd>
+          {video.username ? (
+            <>
+              <dt>{t('video.uploader')}</dt>
+              <dd>{video.username}</dd>
+            </>
+          ) : null}
+          {video.categories.length > 0 ? (
+            <>
+              <dt>{t('video.categories')}</dt>
+              <dd>
+                {video.categories.map((c, i) => (
+                  <span key={c.dir}>
+                    {i > 0 ? ', ' : null}
+                    <Link href={categoryUrl(c.dir)} prefetch={false}>
+                      {c.title}
+                    </Link>
+                  </span>
+                ))}
+              </dd>
+            </>
+          ) : null}
+          {video.tags.length > 0 ? (
+            <>
+              <dt>{t('video.tags')}</dt>
+              <dd className={styles.tags}>
+                {video.tags.slice(0, 20).map((tag) =>
+                  tag.trim().length >= 3 ? (
+                    <Link key={tag} href={searchUrl(tag)} prefetch={false} rel="nofollow" className={styles.tag}>
+                      {tag}
+                    </Link>
+                  ) : (
+                    <span key={tag} className={styles.tag}>
+                      {tag}
+                    </span>
+                  ),
+                )}
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,105 @@
+import Link from 'next/link';
+import { AdSlot } from '@/components/ads/ad-slot';
+import { BookmarkButton } from '@/components/bookmarks/bookmark-button';
+import { VideoGrid } from '@/components/listing/video-grid';
+import { RelatedMore } from '@/components/video/related-more';
+import { VideoTracker } from '@/components/video/video-tracker';
+import { VoteButtons } from '@/components/video/vote-buttons';
+import { formatCount } from '@/lib/format';
+import { ageText, t } from '@/lib/i18n';
+import { embedSrc } from '@/lib/seo/embed';
+import { categoryUrl } from '@/lib/seo/urls';
+import type { VideoDetail, VideoList, VideoSummary } from '@/lib/types';
+import { Player } from './player';
+import { VideoAbout } from './video-about';
+import styles from './video-view.module.css';
+
+/** The list fields only: what client components need, without the description in the payload. */
+function summaryOf(v: VideoDetail): VideoSummary {
+  return {
+    id: v.id,
+    dir: v.dir,
+    title: v.title,
+    thumb: v.thumb,
+    thumbs: v.thumbs,
+    preview: v.preview,
+    duration: v.duration,
+    views: v.views,
+    postDate: v.postDate,
+    rating: v.rating,
+    sgId: v.sgId,
+  };
+}
+
+function RelatedAds() {
+  return (
+    <div className={styles.relatedAds}>
+      <AdSlot id="related-1" />
+      <AdSlot id="related-2" className={styles.desktopOnly} />
+      <AdSlot id="related-3" className={styles.wideOnly} />
+    </div>
+  );
+}
+
+/** The video page. `related` is null for status 5 (no stat, no history, no related videos). */
+export function VideoView({ video, related }: { video: VideoDetail; related: VideoList | null }) {
+  const active = video.statusId !== 5;
+  return (
+    <>
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <Player src={embedSrc(video.embed)} title={video.title} />
+          <h1 className={styles.title}>{video.title}</h1>
+          <div className={styles.bar}>
+            <p className={styles.stats}>
+              <span>{t('video.views', { count: formatCount(video.views) })}</span>
+              <span aria-hidden="true">·</span>
+              <time dateTime={video.postDate}>{t('video.added', { age: ageText(video.postDate) })}</time>
+            </p>
+            <div className={styles.actions}>
+              <VoteButtons videoId={video.id} likes={video.likes} dislikes={video.dislikes} />
+              <BookmarkButton video={summaryOf(video)} variant="page" />
+            </div>
+          </div>
+          {video.categories.length > 0 ? (
+            <nav aria-label={t('video.categories')}>
+              <ul className={styles.categories}>
+                {video.categories.map((c) => (
+                  <li key={c.dir}>
+                    <Link href={categoryUrl(c.dir)} prefetch={false} className={styles.chip}>
+                      {c.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+          <VideoAbout video={video} />
+          <div className={styles.mobileAds}>
+            <AdSlot id="video-mobile-1" />
+          </div>
+        </div>
+        <div className={styles.side}>
+          <AdSlot id="video-side-1" />
+          <AdSlot id="video-side-2" />
+        </div>
+      </div>
+
+      {active && related ? (
+        <section className={styles.related} aria-labelledby="related-heading">
+          <h2 id="related-heading" className={styles.relatedTitle}>
+            {t('video.related')}
+          </h2>
+          {related.videos.length > 0 ? (
+            <VideoGrid videos={related.videos} eagerCount={0} inserts={{ [Math.min(4, related.videos.length - 1)]: <RelatedAds /> }} />
+          ) : null}
+          <RelatedMore videoId={video.id} title={video.title} />
+          <div className={styles.mobileAds}>
+            <AdSlot id="video-mobile-2" />
+          </div>
+        </section>
+      ) : null}
+      {active ? <VideoTracker video={video} /> : null}
+    </>
+  );
+}

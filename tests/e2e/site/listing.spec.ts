@@ -1,0 +1,114 @@
+import { expect, test } from '@playwright/test';
+import { plainVisitor } from './helpers';
+
+test.beforeEach(async ({ context, baseURL }) => plainVisitor(context, baseURL));
+
+test('home shows three rows of 30 with see-more links', async ({ page }) => {
+  await page.goto('/');
+  const rows = page.locator('main section');
+  await expect(rows).toHaveCount(3);
+  for (const [i, href] of ['/videos/latest-updates/1/', '/videos/most-popular/1/?date=day', '/videos/top-rated/1/'].entries()) {
+    const row = rows.nth(i);
+    // 30 each; 'most popular today' holds only the videos viewed today, which can be fewer.
+    const cards = await row.locator('article').count();
+    if (i === 1) expect(cards).toBeGreaterThan(0);
+    else expect(cards).toBe(30);
+    expect(cards).toBeLessThanOrEqual(30);
+    await expect(row.getByRole('link', { name: /see more/i })).toHaveAttribute('href', href);
+  }
+  // Thumbnails: explicit size, the first with high priority, lazy below the first row.
+  const imgs = page.locator('main article img');
+  await expect(imgs.first()).toHaveAttribute('fetchpriority', 'high');
+  await expect(imgs.first()).toHaveAttribute('width', '320');
+  await expect(imgs.nth(40)).toHaveAttribute('loading', 'lazy');
+});
+
+test('a card shows title, duration and views', async ({ page }) => {
+  await page.goto('/videos/latest-updates/1/');
+  const card = page.locator('main article').first();
+  await expect(card.locator('a[href^="/video/"]')).toBeVisible();
+  await expect(card).toContainText(/\d+:\d{2}/);
+  await expect(card).toContainText(/views/);
+  await expect(page.locator('main article')).toHaveCount(60);
+});
+
+test('pagination: 5 numbers, prev/next with rel, first link from page 3, title suffix', async ({ page }) => {
+  await page.goto('/videos/latest-updates/1/');
+  const nav = page.getByRole('navigation', { name: 'Pagination' });
+  await expect(nav.getByRole('link', { name: 'First' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: /Previous/ })).toHaveCount(0);
+  await nav.getByRole('link', { name: /Next/ }).click();
+  await expect(page).toHaveURL(/\/videos\/latest-updates\/2\/$/);
+  await expect(page).toHaveTitle(/ - Page 2/);
+  await expect(nav.locator('a[rel="prev"]')).toHaveAttribute('href', '/videos/latest-updates/1/');
+  await expect(nav.getByRole('link', { name: 'First' })).toHaveCount(0);
+  await page.goto('/videos/latest-updates/5/');
+  await expect(nav.getByRole('link', { name: 'First' })).toHaveAttribute('href', '/videos/latest-updates/1/');
+  await expect(nav.locator('a[rel="next"]')).toHaveAttribute('href', '/videos/latest-updates/6/');
+  const numbers = await nav.locator('li').filter({ hasText: /^\d+$/ }).allTextContents();
+  expect(numbers).toEqual(['3', '4', '5', '6', '7']);
+  await expect(nav.locator('[aria-current="page"]')).toHaveText('5');
+});
+
+test('filters: sort, date and duration go to page 1 with the other filters as query', async ({ page }) => {
+  await page.goto('/videos/latest-updates/3/');
+  const filters = page.locator('main details').first();
+  await filters.locator('summary').click();
+  // No date filter for latest updates.
+  await expect(filters.getByText('Date', { exact: true })).toHaveCount(0);
+  await filters.getByRole('link', { name: 'Under 10 minutes' }).click();
+  await expect(page).toHaveURL(/\/videos\/latest-updates\/1\/\?duration=1$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Latest updates');
+  await page.locator('main details summary').first().click();
+  await page.locator('main details').first().getByRole('link', { name: 'Top rated' }).click();
+  await expect(page).toHaveURL(/\/videos\/top-rated\/1\/\?duration=1$/);
+  await page.locator('main details summary').first().click();
+  await page.locator('main details').first().getByRole('link', { name: 'This week' }).click();
+  await expect(page).toHaveURL(/\/videos\/top-rated\/1\/\?date=week&duration=1$/);
+  await expect(page.locator('main')).toContainText('This week');
+  // The rewritten page is cacheable and its canonical link keeps the visitor's URL.
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/videos\/top-rated\/1\/\?date=week&duration=1$/);
+});
+
+test('filtered pagination keeps the query', async ({ page }) => {
+  await page.goto('/videos/most-popular/1/?date=month');
+  const next = page.getByRole('navigation', { name: 'Pagination' }).locator('a[rel="next"]');
+  if ((await next.count()) > 0) await expect(next).toHaveAttribute('href', '/videos/most-popular/2/?date=month');
+});
+
+test('category index and a category listing', async ({ page }) => {
+  await page.goto('/categories/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const first = page.locator('main a[href^="/categories/"][href$="/latest-updates/1/"]').first();
+  const title = (await first.locator('span').nth(1).textContent())?.trim() ?? '';
+  await first.click();
+  await expect(page).toHaveURL(/\/categories\/[^/]+\/latest-updates\/1\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(title);
+  await expect(page.locator('main article').first()).toBeVisible();
+  // Sorted by title.
+  await page.goto('/categories/?sort=title');
+  const names = await page.locator('main ul li a > span:nth-child(2)').allTextContents();
+  expect(names.length).toBeGreaterThan(1);
+  expect([...names].sort((a, b) => a.localeCompare(b, 'en'))).toEqual(names);
+});
+
+test('search results and the empty message', async ({ page }) => {
+  await page.goto('/search/1/?s=walk');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('walk');
+  await expect(page.locator('main article').first()).toBeVisible();
+  // No sort filter on search.
+  await page.locator('main details summary').first().click();
+  await expect(page.locator('main details').first().getByRole('link', { name: 'Top rated' })).toHaveCount(0);
+  await page.goto('/search/1/?s=zzqqxxnothing');
+  await expect(page.locator('main [role="status"]')).toContainText('No videos found.');
+});
+
+test('main content is in the server HTML (JavaScript off)', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto('/videos/top-rated/1/');
+  await expect(page.locator('main article')).toHaveCount(60);
+  await page.goto('/information/terms/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of service');
+  await context.close();
+});

@@ -1,0 +1,130 @@
+import { expect, test } from '@playwright/test';
+
+/** Redirects, status codes and cache headers, checked at the HTTP level (no redirects followed). */
+const redirects: [string, string, number][] = [
+  ['/videos/', '/videos/latest-updates/1/', 308],
+  ['/videos/top-rated/', '/videos/top-rated/1/', 308],
+  ['/videos/most-popular/', '/videos/most-popular/1/', 308],
+  ['/latest-updates/', '/videos/latest-updates/1/', 308],
+  ['/top-rated/', '/videos/top-rated/1/', 308],
+  ['/most-popular/', '/videos/most-popular/1/', 308],
+  ['/favourites/', '/bookmarks/', 308],
+  ['/categories/nature/', '/categories/nature/latest-updates/1/', 308],
+  ['/videos/latest-updates/1', '/videos/latest-updates/1/', 308],
+  ['/information', '/information/', 308],
+  // Filters that do not apply or are not whitelisted are dropped.
+  ['/videos/latest-updates/1/?date=week', '/videos/latest-updates/1/', 308],
+  ['/videos/top-rated/1/?date=bogus&duration=1', '/videos/top-rated/1/?duration=1', 308],
+  ['/videos/top-rated/2/?duration=9', '/videos/top-rated/2/', 308],
+];
+
+for (const [from, to, status] of redirects) {
+  test(`redirect ${from}`, async ({ request }) => {
+    const res = await request.get(from, { maxRedirects: 0 });
+    expect(res.status()).toBe(status);
+    const location = new URL(res.headers()['location'] ?? '', 'http://x');
+    expect(location.pathname + location.search).toBe(to);
+  });
+}
+
+test('redirects keep campaign parameters', async ({ request }) => {
+  const res = await request.get('/top-rated/?campaign=spring', { maxRedirects: 0 });
+  expect(res.headers()['location']).toContain('/videos/top-rated/1/?campaign=spring');
+});
+
+const pages = [
+  '/',
+  '/videos/latest-updates/1/',
+  '/videos/most-popular/1/',
+  '/videos/top-rated/2/',
+  '/videos/longest/1/',
+  '/videos/most-viewed/1/',
+  '/videos/most-commented/1/',
+  '/videos/top-rated/1/?date=week',
+  '/videos/most-popular/1/?date=month&duration=2',
+  '/categories/',
+  '/categories/?sort=title',
+  '/information/',
+  '/information/dmca/',
+  '/information/support/',
+  '/information/terms/',
+  '/information/privacy/',
+  '/information/2257/',
+  '/information/cookies/',
+];
+
+for (const path of pages) {
+  test(`page ${path} is 200 and cacheable`, async ({ request }) => {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status()).toBe(200);
+    const cc = res.headers()['cache-control'] ?? '';
+    expect(cc).toMatch(/s-maxage=\d+/);
+    expect(cc).toMatch(/stale-while-revalidate/);
+    expect(cc).not.toMatch(/private|no-store/);
+  });
+}
+
+test('search pages render per request with CDN cache headers', async ({ request }) => {
+  const res = await request.get('/search/1/?s=walk');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['cache-control']).toMatch(/public, s-maxage=\d+, stale-while-revalidate=\d+/);
+  expect(await res.text()).toContain('Search results for');
+});
+
+const notFound = [
+  '/no-such-page/',
+  '/videos/bogus-sort/1/',
+  '/videos/latest-updates/0/',
+  '/videos/latest-updates/-1/',
+  '/videos/latest-updates/abc/',
+  '/videos/latest-updates/01/',
+  '/videos/latest-updates/10001/',
+  '/videos/latest-updates/9999/',
+  '/categories/no-such-category-xyz/latest-updates/1/',
+  '/categories/nature/bogus/1/',
+  '/information/nope/',
+  '/search/0/?s=walk',
+];
+
+for (const path of notFound) {
+  test(`404 for ${path}`, async ({ request }) => {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status()).toBe(404);
+    expect(await res.text()).toContain('Go to main page');
+  });
+}
+
+test('the /404/ page shows the not-found content', async ({ request }) => {
+  const res = await request.get('/404/');
+  expect(await res.text()).toContain('Go to main page');
+});
+
+test('proxy sets the country cookie once', async ({ request }) => {
+  const res = await request.get('/information/', { headers: { 'cf-ipcountry': 'DE' } });
+  expect(res.headers()['set-cookie'] ?? '').toMatch(/tf_country=DE/);
+});
+
+test('robots.txt names the sitemap', async ({ request }) => {
+  const body = await (await request.get('/robots.txt')).text();
+  expect(body).toMatch(/Sitemap: https?:\/\/.+\/sitemap\.xml/);
+});
+
+test('sitemap index, pages and video sitemaps', async ({ request }) => {
+  const index = await (await request.get('/sitemap.xml')).text();
+  expect(index).toContain('<sitemapindex');
+  const locs = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
+  expect(locs).toContain('/sitemaps/pages.xml');
+  expect(locs).toContain('/sitemaps/videos-1.xml');
+  const pagesXml = await (await request.get('/sitemaps/pages.xml')).text();
+  expect(pagesXml).toContain('/videos/latest-updates/1/');
+  expect(pagesXml).toContain('/information/dmca/');
+  const videos = await request.get('/sitemaps/videos-1.xml');
+  expect(videos.headers()['content-type']).toContain('xml');
+  const xml = await videos.text();
+  expect(xml).toContain('xmlns:video="http://www.google.com/schemas/sitemap-video/1.1"');
+  for (const tag of ['thumbnail_loc', 'title', 'description', 'player_loc', 'duration', 'publication_date', 'family_friendly']) {
+    expect(xml).toContain(`<video:${tag}>`);
+  }
+  expect(xml).toContain('<video:family_friendly>no</video:family_friendly>');
+  expect((await request.get('/sitemaps/videos-999.xml')).status()).toBe(404);
+});

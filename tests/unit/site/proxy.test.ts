@@ -1,0 +1,35 @@
+/** proxy.ts decisions (the redirect and rewrite table), without a server. */
+jest.mock('@/lib/geo/country', () => ({ COUNTRY_COOKIE: 'tf_country', detectCountry: () => null }));
+import { decide } from '@/proxy';
+
+const d = (path: string) => decide(new URL(path, 'http://site.example'));
+
+describe('proxy decide', () => {
+  it('redirects the short listing paths to page 1', () => {
+    expect(d('/videos/')).toMatchObject({ redirect: '/videos/latest-updates/1/', status: 308 });
+    expect(d('/videos/longest/')).toMatchObject({ redirect: '/videos/longest/1/' });
+    expect(d('/top-rated/')).toMatchObject({ redirect: '/videos/top-rated/1/' });
+    expect(d('/categories/nature/')).toMatchObject({ redirect: '/categories/nature/latest-updates/1/' });
+    expect(d('/favourites/')).toMatchObject({ redirect: '/bookmarks/' });
+  });
+  it('leaves unknown sorts to the 404 page', () => {
+    expect(d('/videos/bogus/')).toBeNull();
+    expect(d('/videos/bogus/1/?date=week')).toBeNull();
+  });
+  it('rewrites whitelisted filters to the internal route', () => {
+    expect(d('/videos/top-rated/2/?date=week&duration=1')).toEqual({ rewrite: '/videos/top-rated/2/f/week/1/' });
+    expect(d('/videos/latest-updates/1/?duration=2')).toEqual({ rewrite: '/videos/latest-updates/1/f/all/2/' });
+    expect(d('/categories/nature/most-popular/1/?date=day')).toEqual({ rewrite: '/categories/nature/most-popular/1/f/day/all/' });
+    expect(d('/categories/?sort=title')).toEqual({ rewrite: '/category-index/title/' });
+  });
+  it('drops invalid or inapplicable filters with a redirect, keeping other parameters', () => {
+    expect(d('/videos/latest-updates/1/?date=week&camp=x')).toMatchObject({ redirect: '/videos/latest-updates/1/?camp=x' });
+    expect(d('/videos/top-rated/1/?date=bogus&duration=1')).toMatchObject({ redirect: '/videos/top-rated/1/?duration=1' });
+    // Parameter order does not matter: both spellings share one cached page.
+    expect(d('/videos/top-rated/1/?duration=1&date=week')).toEqual({ rewrite: '/videos/top-rated/1/f/week/1/' });
+  });
+  it('passes plain pages through', () => {
+    expect(d('/videos/top-rated/1/')).toBeNull();
+    expect(d('/video/1/x/')).toBeNull();
+  });
+});
