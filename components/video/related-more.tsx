@@ -1,6 +1,66 @@
 'use client';
-// Placeholder until related 'show more' lands (visitor-features work); signature is the contract.
-export function RelatedMore(props: { videoId: number; title: string }) {
-  void props;
-  return null;
+import Link from 'next/link';
+import useSWRInfinite from 'swr/infinite';
+import { VideoGrid } from '@/components/listing/video-grid';
+import { fetchRelated } from '@/lib/api/client';
+import { t } from '@/lib/i18n';
+import type { VideoList } from '@/lib/types';
+import styles from './video-actions.module.css';
+
+/** Related videos: 10 a page, loaded by hand up to page 3 (spec sections 2 and 9). */
+export const RELATED_PAGE_SIZE = 10;
+export const RELATED_LAST_PAGE = 3;
+const MAX_TERM = 69;
+
+type Key = readonly ['related', number, number];
+
+/**
+ * Under the server-rendered first page of related videos: 'show more related' loads pages 2 and 3
+ * (SWR) while the page is below 3; then a 'view all related' link searches for the title.
+ */
+export function RelatedMore({ videoId, title }: { videoId: number; title: string }) {
+  const { data, error, size, setSize, mutate, isValidating } = useSWRInfinite<VideoList, Error, (i: number) => Key | null>(
+    (index) => (index + 2 <= RELATED_LAST_PAGE ? (['related', videoId, index + 2] as const) : null),
+    ([, id, page]) => fetchRelated(id, page, RELATED_PAGE_SIZE),
+    { initialSize: 0, revalidateFirstPage: false, revalidateOnFocus: false, revalidateIfStale: false },
+  );
+
+  const pages = data ?? [];
+  const videos = pages.flatMap((p) => p.videos);
+  const loading = size > pages.length && !error;
+  const page = 1 + pages.length; // the last page on screen
+  const exhausted = pages.some((p) => p.videos.length < RELATED_PAGE_SIZE);
+  const canLoadMore = page < RELATED_LAST_PAGE && !exhausted;
+  const term = [...title.trim()].slice(0, MAX_TERM).join('').trim();
+
+  return (
+    <div className={styles.related} data-testid="related-more" data-page={page}>
+      {videos.length > 0 && <VideoGrid videos={videos} eagerCount={0} />}
+      <div className={styles.actions}>
+        {canLoadMore ? (
+          <button
+            type="button"
+            className={styles.more}
+            disabled={loading || isValidating}
+            aria-busy={loading}
+            onClick={() => void (error ? mutate() : setSize(pages.length + 1))}
+            data-testid="related-show-more"
+          >
+            {loading ? t('related.loading') : t('related.showMore')}
+          </button>
+        ) : (
+          term !== '' && (
+            <Link href={`/search/1/?s=${encodeURIComponent(term)}`} className={styles.all} data-testid="related-view-all">
+              {t('related.viewAll')}
+            </Link>
+          )
+        )}
+      </div>
+      {error && !loading ? (
+        <p role="alert" className={styles.error}>
+          {t('related.failed')}
+        </p>
+      ) : null}
+    </div>
+  );
 }

@@ -1,7 +1,35 @@
 'use client';
+import { useEffect } from 'react';
+import { postView } from '@/lib/api/client';
+import { addHistory } from '@/lib/storage';
 import type { VideoDetail } from '@/lib/types';
-// Placeholder until the view stat and history land (visitor-features work); signature is the contract.
-export function VideoTracker(props: { video: VideoDetail }) {
-  void props;
+
+/** The view stat goes this long after the video page loads (spec section 4). */
+export const VIEW_STAT_DELAY_MS = 1000;
+
+function userId(): number | undefined {
+  const raw = typeof window === 'undefined' ? undefined : window.user?.user_id;
+  const n = typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : raw;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+/**
+ * Sends the view stat 1 s after load (with user_id when the host page has a user) and adds the
+ * video to the watch history. The page renders it only when statusId is not 5.
+ */
+export function VideoTracker({ video }: { video: VideoDetail }) {
+  useEffect(() => {
+    if (video.statusId === 5) return;
+    const timer = setTimeout(() => {
+      const id = userId();
+      postView(video.id, id === undefined ? {} : { userId: id }).catch(() => {
+        // a lost view stat is not the visitor's problem
+      });
+      void addHistory(video);
+    }, VIEW_STAT_DELAY_MS);
+    return () => clearTimeout(timer);
+    // One stat per video shown; the object itself may be re-created by a re-render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [video.id, video.statusId]);
   return null;
 }

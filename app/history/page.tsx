@@ -1,0 +1,18 @@
+import type { Metadata } from 'next';
+import { LocalVideoList } from '@/components/local-data/local-video-list';
+import { Page } from '@/components/layout/page';
+import { t } from '@/lib/i18n';
+
+// A static shell: the list lives in the visitor's browser (IndexedDB) and is rendered there.
+export const metadata: Metadata = {
+  title: t('history.title'),
+  robots: { index: false, follow: false },
+};
+
+export default function HistoryPage() {
+  return (
+    <Page>
+      <LocalVideoList kind="history" />
+    </Page>
+  );
+}

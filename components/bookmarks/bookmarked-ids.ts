@@ -1,0 +1,54 @@
+'use client';
+/**
+ * The set of bookmarked video ids, read once for all bookmark buttons on a page (one IndexedDB
+ * read instead of one per thumbnail) and re-read when the watch_later store changes.
+ * null: not read yet, or the database is unavailable (then no bookmark button is shown).
+ */
+import { useSyncExternalStore } from 'react';
+import { listWatchLaterIds, onStorageChange, WATCH_LATER_STORE } from '@/lib/storage';
+
+let ids: ReadonlySet<number> | null = null;
+let loading = false;
+let stale = true;
+const listeners = new Set<() => void>();
+let unwatch: (() => void) | null = null;
+
+function load(): void {
+  if (loading || !stale) return;
+  loading = true;
+  stale = false;
+  void listWatchLaterIds().then((list) => {
+    loading = false;
+    ids = list ? new Set(list) : null;
+    for (const l of listeners) l();
+    if (stale) load();
+  });
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  unwatch ??= onStorageChange(() => {
+    stale = true;
+    load();
+  }, WATCH_LATER_STORE);
+  load();
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+const getSnapshot = () => ids;
+const getServerSnapshot = () => null;
+
+export function useBookmarkedIds(): ReadonlySet<number> | null {
+  return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+}
+
+/** For tests. */
+export function resetBookmarkedIds(): void {
+  ids = null;
+  loading = false;
+  stale = true;
+  unwatch?.();
+  unwatch = null;
+}

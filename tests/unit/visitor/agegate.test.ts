@@ -1,0 +1,59 @@
+/** @jest-environment jsdom */
+import { gateLanguage, gateScript, GATE_CLASS, isGated, readCookie } from '@/components/agegate/gate';
+
+const COUNTRIES = ['DE', 'FR', 'US'];
+
+function clearCookies() {
+  for (const c of document.cookie.split(';')) {
+    const name = c.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+}
+
+function runScript(countries = COUNTRIES) {
+  document.body.className = '';
+  new Function(gateScript(countries))();
+  return document.body.classList.contains(GATE_CLASS);
+}
+
+beforeEach(clearCookies);
+
+describe('the age gate decision', () => {
+  it.each([
+    ['tf_country=DE', true],
+    ['tf_country=de', true],
+    ['tf_country=DE; _agev=1', false],
+    ['tf_country=DE; _agev=0', true],
+    ['tf_country=NL', false],
+    ['', false],
+    ['tf_country=XDE', false],
+  ])('cookies "%s" -> gated %s (script and component agree)', (cookies, gated) => {
+    for (const c of cookies.split('; ').filter(Boolean)) document.cookie = `${c}; path=/`;
+    expect(isGated(document.cookie, COUNTRIES)).toBe(gated);
+    expect(runScript()).toBe(gated);
+  });
+
+  it('puts only two-letter codes into the script', () => {
+    const script = gateScript(['DE', '</script><script>alert(1)</script>', 'fr']);
+    expect(script).toContain('["DE","FR"]');
+    expect(script).not.toContain('alert');
+  });
+
+  it('never gates with an empty country list', () => {
+    document.cookie = 'tf_country=DE; path=/';
+    expect(runScript([])).toBe(false);
+  });
+
+  it('chooses the language by country', () => {
+    expect(gateLanguage('DE')).toBe('de');
+    expect(gateLanguage('FR')).toBe('fr');
+    expect(gateLanguage('RU')).toBe('ru');
+    expect(gateLanguage('US')).toBe('en');
+    expect(gateLanguage(null)).toBe('en');
+  });
+
+  it('reads cookies by exact name', () => {
+    expect(readCookie('x_agev=1; _agev=0', '_agev')).toBe('0');
+    expect(readCookie('a=b', '_agev')).toBeNull();
+  });
+});

@@ -1,0 +1,83 @@
+import { NextRequest } from 'next/server';
+import {
+  cleanAddress,
+  clientAddress,
+  COUNTRY_COOKIE,
+  detectCountry,
+  lookupCountry,
+  normalizeCountry,
+  resetGeoReader,
+} from '@/lib/geo/country';
+
+const req = (headers: Record<string, string>) => new NextRequest('http://localhost/', { headers });
+
+afterEach(() => resetGeoReader());
+
+describe('normalizeCountry', () => {
+  it('accepts two letters, upper-cased', () => {
+    expect(normalizeCountry('de')).toBe('DE');
+    expect(normalizeCountry(' FR ')).toBe('FR');
+  });
+  it('rejects anything else, and the unknown markers', () => {
+    for (const v of ['', 'X', 'DEU', 'T1', 'XX', '1A', 'D-', null, undefined, 42]) expect(normalizeCountry(v)).toBeNull();
+  });
+});
+
+describe('cleanAddress', () => {
+  it('keeps plain IPv4 and IPv6 and unwraps mapped, bracketed and ported forms', () => {
+    expect(cleanAddress('5.9.0.1')).toBe('5.9.0.1');
+    expect(cleanAddress('::ffff:77.88.8.8')).toBe('77.88.8.8');
+    expect(cleanAddress('[2a01:4f8::1]:443')).toBe('2a01:4f8::1');
+    expect(cleanAddress('81.2.69.160:5000')).toBe('81.2.69.160');
+  });
+  it('rejects garbage', () => {
+    for (const v of ['', 'localhost', '999.1.1.1', '1.2.3', 'a:b:c:g::', '1::2::3', '<script>', null]) expect(cleanAddress(v)).toBeNull();
+  });
+});
+
+describe('lookupCountry (the installed mmdb)', () => {
+  it.each([
+    ['8.8.8.8', 'US'],
+    ['5.9.0.1', 'DE'],
+    ['77.88.8.8', 'RU'],
+    ['51.15.0.1', 'FR'],
+    ['81.2.69.160', 'GB'],
+    ['2a01:4f8::1', 'DE'],
+    ['::ffff:5.9.0.1', 'DE'],
+  ])('%s is in %s', (ip, country) => {
+    expect(lookupCountry(ip)).toBe(country);
+  });
+  it('gives null for private, loopback and invalid addresses', () => {
+    expect(lookupCountry('127.0.0.1')).toBeNull();
+    expect(lookupCountry('10.1.2.3')).toBeNull();
+    expect(lookupCountry('::1')).toBeNull();
+    expect(lookupCountry('nonsense')).toBeNull();
+  });
+  it('gives null when the database cannot be opened', () => {
+    resetGeoReader(null);
+    expect(lookupCountry('8.8.8.8')).toBeNull();
+  });
+});
+
+describe('detectCountry', () => {
+  it('prefers a CDN header', () => {
+    expect(detectCountry(req({ 'cf-ipcountry': 'de', 'x-forwarded-for': '8.8.8.8' }))).toBe('DE');
+    expect(detectCountry(req({ 'x-vercel-ip-country': 'FR' }))).toBe('FR');
+    expect(detectCountry(req({ 'cloudfront-viewer-country': 'RU' }))).toBe('RU');
+  });
+  it('falls back to the address when the header is unknown or invalid', () => {
+    expect(detectCountry(req({ 'cf-ipcountry': 'XX', 'x-forwarded-for': '5.9.0.1, 10.0.0.1' }))).toBe('DE');
+    expect(detectCountry(req({ 'cf-ipcountry': '<b>', 'x-real-ip': '77.88.8.8' }))).toBe('RU');
+  });
+  it('uses the first x-forwarded-for address', () => {
+    expect(clientAddress(new Headers({ 'x-forwarded-for': '81.2.69.160, 5.9.0.1' }))).toBe('81.2.69.160');
+    expect(detectCountry(req({ 'x-forwarded-for': '81.2.69.160, 5.9.0.1' }))).toBe('GB');
+  });
+  it('returns null when nothing tells', () => {
+    expect(detectCountry(req({}))).toBeNull();
+    expect(detectCountry(req({ 'x-forwarded-for': '::1' }))).toBeNull();
+  });
+  it('names the cookie the layout script reads', () => {
+    expect(COUNTRY_COOKIE).toBe('tf_country');
+  });
+});
