@@ -1,17 +1,10 @@
 /**
- * Runs once when the server starts: a wrong configuration stops start-up with one clear line
- * that names the variable and what it accepts, instead of failing later on a visitor's request.
+ * Runs once when the server starts. The check lives in a Node-only module so that the Edge
+ * build of this file never sees process.exit.
  */
 export async function register(): Promise<void> {
-  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { getConfig, ConfigError } = await import('@/lib/config');
-  try {
-    getConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(`tubefront: ${err.message}`);
-      process.exit(1);
-    }
-    throw err;
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { checkConfigOrExit } = await import('./lib/config-check');
+    checkConfigOrExit();
   }
 }

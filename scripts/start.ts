@@ -6,7 +6,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, getConfig } from '../lib/config';
+import { getConfig } from '../lib/config';
+import { checkConfigOrExit } from '../lib/config-check';
 
 const root = path.resolve(__dirname, '..');
 const distDir = process.env.NEXT_DIST_DIR || '.next';
@@ -33,21 +34,14 @@ function run(command: string, args: string[]): void {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-try {
-  const config = getConfig();
-  console.log(`tubefront: source ${config.apiOrigin ? `upstream ${config.apiOrigin}` : `embedded catalogue ${config.databasePath}`}`);
-} catch (err) {
-  if (err instanceof ConfigError) {
-    console.error(`tubefront: ${err.message}`);
-    process.exit(1);
-  }
-  throw err;
-}
+checkConfigOrExit();
+const config = getConfig();
+console.log(`tubefront: source ${config.apiOrigin ? `upstream ${config.apiOrigin}` : `embedded catalogue ${config.databasePath}`}`);
 
 if (needsBuild()) {
   console.log('tubefront: building (the build is missing or older than the sources)…');
   run('npm', ['run', 'build']);
-} else if (!getConfig().apiOrigin) {
+} else if (!config.apiOrigin) {
   // The catalogue may have been deleted since the build: recreate it before serving.
   run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--conditions=react-server', 'scripts/prepare-catalog.ts']);
 }
