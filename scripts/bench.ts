@@ -129,14 +129,24 @@ async function main(): Promise<void> {
   await bench('videos most-popular p1 date=month, count not cached', 10, () => coldCounts.videos(listQuery('most-popular', 1, 'month', 'all')));
   await bench('category travel p1, total_count not cached', 10, () => coldCounts.videos(listQuery('latest-updates', 1, 'all', 'all', 'travel')));
 
-  for (const term of ['walk', 'travel', 'quiet harbour', 'sunset timelapse', 'misty morning walk']) {
+  // Common: one word, and ANDs of common words; "sunset morning walk" never has all three in a
+  // title (one time of day per title), so it always needs the every-column index.
+  const commonTerms = ['walk', 'travel', 'morning walk', 'quiet harbour', 'sunset timelapse', 'golden sunset beach',
+    'misty morning walk', 'sunset morning walk'];
+  for (const term of commonTerms) {
     await bench(`search common "${term}"`, 10, () => source.search(searchQuery(term)));
   }
   await bench('search common "walk" dur=2 date=week', 10, () => source.search(searchQuery('walk', '2', 'week')));
+  await bench('search common "misty morning walk" dur=2', 10, () => source.search(searchQuery('misty morning walk', '2')));
+  await bench('search common "morning walk" dur=3 date=month', 10, () => source.search(searchQuery('morning walk', '3', 'month')));
   for (const term of ['glassblowing', 'velodrome', 'hyperlapse cab', 'zebra crossing']) {
     await bench(`search rare "${term}"`, 10, () => source.search(searchQuery(term)));
   }
+  await bench('search rare "glassblowing" dur=3', 10, () => source.search(searchQuery('glassblowing', '3')));
   await bench('search prefix fallback "harbo"', 10, () => source.search(searchQuery('harbo')));
+  await bench('search word + prefix "quiet harb"', 10, () => source.search(searchQuery('quiet harb')));
+  await bench('search no match "zzqx"', 10, () => source.search(searchQuery('zzqx')));
+  await bench('search no match "quiet zzqx"', 10, () => source.search(searchQuery('quiet zzqx')));
 
   const prefixes = ['qu', 'ha', 'sun', 'mou', 'tra', 'quie', 'gol', 'wi'];
   await bench('suggest 2-4 letter prefixes (rotating)', 3, (i) => source.suggest(prefixes[i % prefixes.length] ?? 'qu'));

@@ -21,16 +21,24 @@ export function quoted(token: string): string {
 /** The columns a visitor's words are looked up in (facets hold filter tokens only). */
 const TEXT_COLUMNS = '{title description categories tags}';
 
+/**
+ * The two full-text tables: video_fts indexes every text column, title_fts only the titles
+ * (plus the same facets). Both have columns `title` and `facets`.
+ */
+export type FtsTable = 'video_fts' | 'title_fts';
+
 export interface MatchOptions {
   /** Match the last token as a prefix ("harb" finds "harbour"). */
   prefixLast?: boolean;
   /** Restrict to one duration class through its facet token. */
   durationClass?: number;
+  /** Look the words up in the title only (the expression for title_fts). */
+  titleOnly?: boolean;
 }
 
 export function searchMatch(tokens: readonly string[], options: MatchOptions = {}): string {
   const parts = tokens.map((t, i) => (options.prefixLast && i === tokens.length - 1 ? `${quoted(t)} *` : quoted(t)));
-  let match = `${TEXT_COLUMNS} : (${parts.join(' AND ')})`;
+  let match = `${options.titleOnly ? 'title' : TEXT_COLUMNS} : (${parts.join(' AND ')})`;
   if (options.durationClass) match += ` AND facets : "d${options.durationClass}"`;
   return match;
 }

@@ -7,7 +7,7 @@
  * another version is rebuilt on the next open.
  */
 
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** Statuses: 1 active, 5 kept but stats disabled; 0 disabled (hidden everywhere). */
 export const STATUS = { disabled: 0, active: 1, statsDisabled: 5 } as const;
@@ -106,9 +106,30 @@ CREATE TABLE video_day_counts (
 
 -- Contentless full-text index (the text lives in videos). facets holds filter tokens
 -- ("d2" duration class, "c12" category id) so filters intersect inside FTS5.
+-- detail=column: no word positions (we never run phrase or NEAR queries), which makes the
+-- doclists of common words about 40% smaller and an AND of them that much faster to walk;
+-- column filters still work. columnsize=0: only bm25 needs the column sizes, and we do not use it.
 CREATE VIRTUAL TABLE video_fts USING fts5(
   title, description, categories, tags, facets,
-  content = '',
+  content = '', detail = column, columnsize = 0,
+  tokenize = 'unicode61 remove_diacritics 2'
+);
+
+-- Documents per indexed token in each full-text table (from fts5vocab, at seed time; the
+-- catalogue's text never changes afterwards). Search uses them to bound how much of a
+-- doclist one query may walk.
+CREATE TABLE fts_terms (
+  term TEXT PRIMARY KEY,
+  title_docs INTEGER NOT NULL,
+  all_docs INTEGER NOT NULL
+) WITHOUT ROWID;
+
+-- The same titles and facets again, alone: titles are short, so a common word's doclist is a
+-- fraction of its doclist in video_fts. Search looks here first (a video whose title has every
+-- word is the best kind of match) and related videos match title words only.
+CREATE VIRTUAL TABLE title_fts USING fts5(
+  title, facets,
+  content = '', detail = column, columnsize = 0,
   tokenize = 'unicode61 remove_diacritics 2'
 );
 `;

@@ -183,9 +183,23 @@ export function seedCatalog(db: Database.Database, options: SeedOptions): SeedRe
   db.exec(INDEXES_SQL);
   // One merged FTS segment makes every query a single b-tree walk.
   db.exec("INSERT INTO video_fts (video_fts) VALUES ('optimize')");
+  db.exec("INSERT INTO title_fts (title_fts) VALUES ('optimize')");
+  countFtsTerms(db);
   db.exec('ANALYZE');
   db.pragma(`user_version = ${SCHEMA_VERSION}`);
   return { videos: n, ms: Math.round(performance.now() - started) };
+}
+
+/** Fills fts_terms from the two indexes' vocabularies (every title_fts token is in video_fts). */
+function countFtsTerms(db: Database.Database): void {
+  db.exec(`
+    CREATE VIRTUAL TABLE temp.all_vocab USING fts5vocab(main, video_fts, 'row');
+    CREATE VIRTUAL TABLE temp.title_vocab USING fts5vocab(main, title_fts, 'row');
+    INSERT INTO fts_terms (term, title_docs, all_docs)
+      SELECT a.term, coalesce(t.doc, 0), a.doc FROM temp.all_vocab a LEFT JOIN temp.title_vocab t ON t.term = a.term;
+    DROP TABLE temp.all_vocab;
+    DROP TABLE temp.title_vocab;
+  `);
 }
 
 function insertCategoriesAndTags(db: Database.Database): void {
@@ -222,6 +236,7 @@ function insertVideos(db: Database.Database, n: number, now: number) {
   const fts = db.prepare(
     'INSERT INTO video_fts (rowid, title, description, categories, tags, facets) VALUES (?, ?, ?, ?, ?, ?)',
   );
+  const titleFts = db.prepare('INSERT INTO title_fts (rowid, title, facets) VALUES (?, ?, ?)');
   // Keyed by category_id * 4 + dur_class (category 0 = all, class 0 = any).
   const dayCounts: DayCounts = new Map();
   const keywordCounts = new Map<string, number>();
@@ -239,14 +254,16 @@ function insertVideos(db: Database.Database, n: number, now: number) {
     if (v.statusId === STATUS.disabled) continue;
 
     const dc = durationClass(v.duration);
+    const facets = `d${dc} ${categoryIds.map((c) => `c${c}`).join(' ')}`;
     fts.run(
       id,
       v.title,
       v.description,
       v.categoryIdx.map((i) => CATEGORIES[i]?.title ?? '').join(' '),
       v.tagIdx.map((i) => TAGS[i] ?? '').join(' '),
-      `d${dc} ${categoryIds.map((c) => `c${c}`).join(' ')}`,
+      facets,
     );
+    titleFts.run(id, v.title, facets);
     const day = Math.floor(postDate / DAY_SECONDS);
     for (const c of [0, ...categoryIds]) {
       bump(dayCounts, c * 4, day);

@@ -35,6 +35,52 @@ describe('embedded source: search', () => {
     );
   });
 
+  it('ranks videos with every word in the title above those that only mention them elsewhere', async () => {
+    // "morning" is a time in titles, descriptions and a tag: many videos mention it outside the title.
+    for (const term of ['morning walk', 'quiet harbour', 'morning']) {
+      const res = await fx.source.search(searchQuery(term, { count: 60 }));
+      expect(res.videos.length).toBeGreaterThan(0);
+      const words = term.split(' ');
+      const full = res.videos.map((v) => words.every((w) => v.title.toLowerCase().split(/\W+/).includes(w)));
+      const firstMiss = full.indexOf(false);
+      if (firstMiss >= 0) expect(full.slice(firstMiss)).not.toContain(true);
+      const titled = fx.db
+        .prepare(
+          `SELECT count(*) FROM videos WHERE status_id IN (1,5) AND post_date <= ?
+           AND ${words.map(() => "(' ' || lower(title) || ' ') LIKE ?").join(' AND ')}`,
+        )
+        .pluck()
+        .get(NOW, ...words.map((w) => `% ${w} %`)) as number;
+      // When some title has every word, the best match is such a video.
+      expect([term, full[0]]).toEqual([term, titled > 0]);
+    }
+  });
+
+  it('answers the same search the same way twice', async () => {
+    for (const term of ['walk', 'misty morning walk', 'harb', 'travel']) {
+      const a = await fx.source.search(searchQuery(term, { count: 60 }));
+      const b = await fx.source.search(searchQuery(term, { count: 60 }));
+      expect(b).toEqual(a);
+    }
+  });
+
+  it('finds words that are only in descriptions, categories or tags when titles have too few', async () => {
+    const res = await fx.source.search(searchQuery('travel'));
+    expect(res.total_count).toBeGreaterThan(0);
+    expect(await fx.source.search(searchQuery('zzqx'))).toEqual({ videos: [], total_count: 0 });
+  });
+
+  it('counts the documents of every indexed word in fts_terms', () => {
+    const count = (table: string, match: string) =>
+      fx.db.prepare(`SELECT count(*) FROM ${table} WHERE ${table} MATCH ?`).pluck().get(match) as number;
+    const row = (term: string) =>
+      fx.db.prepare('SELECT title_docs, all_docs FROM fts_terms WHERE term = ?').get(term) as { title_docs: number; all_docs: number };
+    for (const term of ['harbour', 'morning', 'travel', 'd2', 'c1']) {
+      expect(row(term)).toEqual({ title_docs: count('title_fts', `"${term}"`), all_docs: count('video_fts', `"${term}"`) });
+    }
+    expect(row('travel').title_docs).toBe(0);
+  });
+
   it('applies duration and date filters', async () => {
     const dur = await fx.source.search(searchQuery('walk', { duration: '3' }));
     expect(dur.videos.length).toBeGreaterThan(0);
@@ -81,6 +127,7 @@ describe('fts-query', () => {
       '{title description categories tags} : ("harb" *) AND facets : "d2"',
     );
     expect(searchTokens('🎉 *** ""')).toEqual([]);
+    expect(searchMatch(['quiet', 'harb'], { titleOnly: true, prefixLast: true })).toBe('title : ("quiet" AND "harb" *)');
   });
 });
 
