@@ -5,7 +5,7 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['node_modules/**', '.next/**', '.next-*/**', 'scratch*/**', 'data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', 'next-env.d.ts'],
+    ignores: ['node_modules/**', '.next/**', '.next-*/**', 'data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', 'next-env.d.ts'],
   },
 ];
 
