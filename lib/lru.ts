@@ -1,4 +1,7 @@
-/** A small bounded LRU cache with a time to live, for unbounded key spaces such as search terms. */
+/**
+ * A small bounded LRU cache with a time to live: for unbounded key spaces such as search terms,
+ * and for values that may be a little stale, such as total counts.
+ */
 export class LruCache<V> {
   private readonly map = new Map<string, { value: V; expires: number }>();
 
@@ -28,6 +31,19 @@ export class LruCache<V> {
       const oldest = this.map.keys().next().value as string;
       this.map.delete(oldest);
     }
+  }
+
+  /** The cached value, or computes, stores and returns it. */
+  getOrCompute(key: string, compute: () => V): V {
+    const hit = this.get(key);
+    if (hit !== undefined) return hit;
+    const value = compute();
+    this.set(key, value);
+    return value;
+  }
+
+  clear(): void {
+    this.map.clear();
   }
 
   get size(): number {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { LIMITS } from '@/lib/api/constants';
+import { LruCache } from '@/lib/lru';
 import { SourceError } from '@/lib/api/errors';
 import type { RawCategory, RawVideosResponse } from '@/lib/api/raw';
 import type { Source } from '@/lib/api/source';
@@ -13,7 +14,6 @@ import { CLIP_HEIGHT, CLIP_URL, CLIP_WIDTH, categoryThumbUrl } from './media-url
 import { relatedIds } from './related-query';
 import { searchIds } from './search-query';
 import { keywordsByPrefix, topKeywords } from './suggest-query';
-import { TtlCache } from './ttl-cache';
 import { loadVideoDetail } from './video-detail';
 import { isListable, loadListRows, toRawVideo } from './video-rows';
 
@@ -57,8 +57,8 @@ function page<T>(items: readonly T[], pageNo: number, count: number): T[] {
 export function createEmbeddedSource(db: CatalogDb | (() => CatalogDb), options: EmbeddedSourceOptions = {}): Source {
   const conn = typeof db === 'function' ? db : () => db;
   const now = options.now ?? nowSeconds;
-  const counts = new TtlCache<number>(options.countTtlMs ?? 120_000, 5000);
-  const searches = new TtlCache<number[]>(options.searchTtlMs ?? 60_000, 500);
+  const counts = new LruCache<number>(5000, options.countTtlMs ?? 120_000);
+  const searches = new LruCache<number[]>(500, options.searchTtlMs ?? 60_000);
 
   function total(f: CountFilter): number {
     const key = `${f.categoryId}|${f.duration}|${f.date}`;

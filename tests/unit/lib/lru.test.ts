@@ -24,3 +24,16 @@ describe('LruCache', () => {
     expect(cache.size).toBe(0);
   });
 });
+
+describe('LruCache.getOrCompute', () => {
+  it('computes once while fresh', () => {
+    const cache = new LruCache<number>(10, 1000);
+    let calls = 0;
+    const compute = () => (calls += 1);
+    expect(cache.getOrCompute('k', compute)).toBe(1);
+    expect(cache.getOrCompute('k', compute)).toBe(1);
+    expect(calls).toBe(1);
+    cache.clear();
+    expect(cache.getOrCompute('k', compute)).toBe(2);
+  });
+});
