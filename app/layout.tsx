@@ -1,7 +1,8 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { AgeGateScript } from '@/components/agegate/age-gate-script';
+import { BeforePaintScript } from '@/components/app-shell/before-paint-script';
 import { VisitorShell } from '@/components/app-shell/visitor-shell';
+import { CookieNotice } from '@/components/cookie-notice/cookie-notice';
 import { Footer } from '@/components/footer/footer';
 import { Header } from '@/components/header/header';
 import { PreviewController } from '@/components/listing/preview-controller';
@@ -35,11 +36,14 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
-        <AgeGateScript countries={c.ageGateCountries} />
+        <BeforePaintScript countries={c.ageGateCountries} />
         <a href="#content" className="skip-link">
           {t('site.skipToContent')}
         </a>
         <Header siteName={c.siteName} />
+        {/* Early in the HTML (it is fixed to the bottom of the viewport): it paints with the first
+            chunk of the page instead of after the listing and the scripts (it is often the LCP). */}
+        <CookieNotice />
         <main id="content" tabIndex={-1}>
           {children}
         </main>

@@ -2,11 +2,10 @@
 import { Suspense, useEffect } from 'react';
 import { AgeGate } from '@/components/agegate/age-gate';
 import { Analytics } from '@/components/analytics/analytics';
-import { CookieNotice } from '@/components/cookie-notice/cookie-notice';
 import { Notifications } from '@/components/notifications/notifications';
 import type { PublicConfig } from '@/lib/config';
 
-/** Mounted once in the root layout's body: notifications, the age gate, the cookie notice and analytics. */
+/** Mounted once in the root layout's body: notifications, the age gate and analytics (the cookie notice sits after the header). */
 export function VisitorShell({ config }: { config: PublicConfig }) {
   // Marks the page as interactive (hydrated): end-to-end tests and monitoring wait for it.
   useEffect(() => {
@@ -16,7 +15,6 @@ export function VisitorShell({ config }: { config: PublicConfig }) {
     <>
       <Notifications />
       <AgeGate countries={config.ageGateCountries} />
-      <CookieNotice />
       {(config.analyticsGaId || config.analyticsYmId) && (
         <Suspense fallback={null}>
           <Analytics gaId={config.analyticsGaId} ymId={config.analyticsYmId} />

@@ -1,18 +1,15 @@
 'use client';
 import Link from 'next/link';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { t } from '@/lib/i18n';
+import { COOKIE_NOTICE_ACCEPTED_CLASS, COOKIE_NOTICE_KEY, noticeAccepted } from './notice-flag';
 import styles from './cookie-notice.module.css';
-
-/** localStorage flag (spec section 3); 'false' once the visitor pressed Accept. */
-export const COOKIE_NOTICE_KEY = 'showCookiesNotify';
 
 const listeners = new Set<() => void>();
 
 function read(): boolean {
   try {
-    const v = window.localStorage.getItem(COOKIE_NOTICE_KEY);
-    return v !== 'false' && v !== '0';
+    return !noticeAccepted(window.localStorage.getItem(COOKIE_NOTICE_KEY));
   } catch {
     return true;
   }
@@ -41,15 +38,21 @@ function accept(): void {
 let hiddenThisView = false;
 
 /**
- * Shown until 'Accept'. Fixed to the bottom of the viewport and rendered only in the browser,
+ * Shown until 'Accept'. It is in the server HTML (the same for everybody, so pages stay cacheable)
+ * and paints with the page; the inline script at the top of <body> hides it before first paint
+ * for visitors who accepted, and hydration then removes it. Fixed to the bottom of the viewport,
  * so it never moves the page's content (no layout shift).
  */
 export function CookieNotice() {
   const show = useSyncExternalStore(
     subscribe,
     () => !hiddenThisView && read(),
-    () => false,
+    () => true,
   );
+  // Shown again (the flag was cleared): the class the inline script set must not keep it hidden.
+  useEffect(() => {
+    if (show) document.body.classList.remove(COOKIE_NOTICE_ACCEPTED_CLASS);
+  }, [show]);
   if (!show) return null;
   return (
     <section className={styles.notice} aria-label={t('cookies.label')} data-testid="cookie-notice">

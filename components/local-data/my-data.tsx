@@ -2,7 +2,7 @@
 import { deleteCookie, getCookie } from 'cookies-next/client';
 import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
 import { AGE_COOKIE, COUNTRY_COOKIE_NAME } from '@/components/agegate/gate';
-import { COOKIE_NOTICE_KEY } from '@/components/cookie-notice/cookie-notice';
+import { COOKIE_NOTICE_KEY } from '@/components/cookie-notice/notice-flag';
 import { notify } from '@/components/notifications/store';
 import { t } from '@/lib/i18n';
 import { readSearchHistory } from '@/lib/search-history';

@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { gateLanguage, gateScript, GATE_CLASS, isGated, readCookie } from '@/components/agegate/gate';
+import * as flag from '@/components/cookie-notice/notice-flag';
 
 const COUNTRIES = ['DE', 'FR', 'US'];
 
@@ -55,5 +56,21 @@ describe('the age gate decision', () => {
   it('reads cookies by exact name', () => {
     expect(readCookie('x_agev=1; _agev=0', '_agev')).toBe('0');
     expect(readCookie('a=b', '_agev')).toBeNull();
+  });
+});
+
+describe('the cookie notice flag before first paint', () => {
+  it.each([
+    [null, false],
+    ['true', false],
+    ['false', true],
+    ['0', true],
+  ])('stored %p -> hidden %p', (stored, hidden) => {
+    document.body.className = '';
+    window.localStorage.clear();
+    if (stored !== null) window.localStorage.setItem(flag.COOKIE_NOTICE_KEY, stored);
+    new Function(flag.cookieNoticeScript)();
+    expect(document.body.classList.contains(flag.COOKIE_NOTICE_ACCEPTED_CLASS)).toBe(hidden);
+    expect(flag.noticeAccepted(stored)).toBe(hidden);
   });
 });

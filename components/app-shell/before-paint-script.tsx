@@ -1,0 +1,18 @@
+import { GATE_CSS, gateScript } from '@/components/agegate/gate';
+import { cookieNoticeScript } from '@/components/cookie-notice/notice-flag';
+
+/**
+ * The first child of <body> (rendered by the root layout), run before first paint: sets the age
+ * gate class for visitors from a gated country who have not confirmed their age (no flash of
+ * content), and the class that hides the server-rendered cookie notice once it was accepted.
+ * Only classes change: the HTML stays identical for everybody. Server component: no JavaScript
+ * bundle of its own.
+ */
+export function BeforePaintScript({ countries }: { countries: string[] }) {
+  return (
+    <>
+      <style dangerouslySetInnerHTML={{ __html: GATE_CSS }} />
+      <script dangerouslySetInnerHTML={{ __html: gateScript(countries) + cookieNoticeScript }} />
+    </>
+  );
+}
