@@ -9,27 +9,11 @@ import { formatCount } from '@/lib/format';
 import { ageText, t } from '@/lib/i18n';
 import { embedSrc } from '@/lib/seo/embed';
 import { categoryUrl } from '@/lib/seo/urls';
-import type { VideoDetail, VideoList, VideoSummary } from '@/lib/types';
+import { storableVideo } from '@/lib/storage/records';
+import type { VideoDetail, VideoList } from '@/lib/types';
 import { Player } from './player';
 import { VideoAbout } from './video-about';
 import styles from './video-view.module.css';
-
-/** The list fields only: what client components need, without the description in the payload. */
-function summaryOf(v: VideoDetail): VideoSummary {
-  return {
-    id: v.id,
-    dir: v.dir,
-    title: v.title,
-    thumb: v.thumb,
-    thumbs: v.thumbs,
-    preview: v.preview,
-    duration: v.duration,
-    views: v.views,
-    postDate: v.postDate,
-    rating: v.rating,
-    sgId: v.sgId,
-  };
-}
 
 function RelatedAds() {
   return (
@@ -58,7 +42,7 @@ export function VideoView({ video, related }: { video: VideoDetail; related: Vid
             </p>
             <div className={styles.actions}>
               <VoteButtons videoId={video.id} likes={video.likes} dislikes={video.dislikes} />
-              <BookmarkButton video={summaryOf(video)} variant="page" />
+              <BookmarkButton video={storableVideo(video)} variant="page" />
             </div>
           </div>
           {video.categories.length > 0 ? (
@@ -99,7 +83,10 @@ export function VideoView({ video, related }: { video: VideoDetail; related: Vid
           </div>
         </section>
       ) : null}
-      {active ? <VideoTracker video={video} /> : null}
+      {active ? (
+        // Only the fields it stores cross into the client payload (not the description, tags, ...).
+        <VideoTracker video={{ ...storableVideo(video), statusId: video.statusId, exTube: video.exTube, exId: video.exId }} />
+      ) : null}
     </>
   );
 }
