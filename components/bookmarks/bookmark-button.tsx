@@ -3,13 +3,14 @@ import { useState, type MouseEvent } from 'react';
 import { notify } from '@/components/notifications/store';
 import { t } from '@/lib/i18n';
 import { addWatchLater } from '@/lib/storage';
-import type { VideoSummary } from '@/lib/types';
+import type { StorableVideo } from '@/lib/storage/records';
 import { useBookmarkedIds } from './bookmarked-ids';
 import { BookmarkIcon } from './icons';
 import styles from './bookmarks.module.css';
 
 export interface BookmarkButtonProps {
-  video: VideoSummary;
+  /** The fields that are stored (storableVideo()): only these cross into the client payload. */
+  video: StorableVideo;
   /** 'card': an icon button on a thumbnail; 'page': a labelled button on the video page. */
   variant?: 'card' | 'page';
 }

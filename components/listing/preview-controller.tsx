@@ -1,5 +1,6 @@
 'use client';
 import { useEffect } from 'react';
+import { unpackFrames } from './frames';
 
 const FRAME_MS = 650;
 
@@ -33,7 +34,7 @@ function play(thumb: HTMLElement): Stop | null {
       video.remove();
     };
   }
-  const frames = thumb.dataset.frames?.split(' ').filter(Boolean) ?? [];
+  const frames = thumb.dataset.frames ? unpackFrames(thumb.dataset.frames) : [];
   if (!img || frames.length < 2) return null;
   const original = img.src;
   let i = 0;

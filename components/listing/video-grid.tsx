@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { VideoSummary } from '@/lib/types';
 import { VideoCard } from './video-card';
 import styles from './video-grid.module.css';
@@ -20,19 +20,23 @@ export interface VideoGridProps {
 export function VideoGrid({ videos, priority = false, eagerCount = 4, action, inserts, label }: VideoGridProps) {
   return (
     <ul className={styles.grid} aria-label={label}>
-      {videos.map((video, i) => (
-        <Fragment key={video.id}>
-          <li className={styles.item}>
-            <VideoCard
-              video={video}
-              priority={priority && i === 0}
-              eager={i < eagerCount}
-              action={action ? action(video) : undefined}
-            />
+      {/* A flat list of keyed items (no Fragment per card): shorter in the page's flight payload. */}
+      {videos.flatMap((video, i) => {
+        const card = (
+          <li key={video.id} className={styles.item}>
+            <VideoCard video={video} priority={priority && i === 0} eager={i < eagerCount} action={action ? action(video) : undefined} />
           </li>
-          {inserts?.[i] !== undefined ? <li className={styles.insert}>{inserts[i]}</li> : null}
-        </Fragment>
-      ))}
+        );
+        const insert = inserts?.[i];
+        return insert === undefined
+          ? [card]
+          : [
+              card,
+              <li key={`insert-${i}`} className={styles.insert}>
+                {insert}
+              </li>,
+            ];
+      })}
     </ul>
   );
 }

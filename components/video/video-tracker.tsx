@@ -2,7 +2,10 @@
 import { useEffect } from 'react';
 import { postView } from '@/lib/api/client';
 import { addHistory } from '@/lib/storage';
-import type { VideoDetail } from '@/lib/types';
+import type { StorableVideo } from '@/lib/storage/records';
+
+/** What the tracker needs: the stored fields and the history record's extras. */
+export type TrackedVideo = StorableVideo & { statusId: number; exTube: string; exId: string };
 
 /** The view stat goes this long after the video page loads (spec section 4). */
 export const VIEW_STAT_DELAY_MS = 1000;
@@ -17,7 +20,7 @@ function userId(): number | undefined {
  * Sends the view stat 1 s after load (with user_id when the host page has a user) and adds the
  * video to the watch history. The page renders it only when statusId is not 5.
  */
-export function VideoTracker({ video }: { video: VideoDetail }) {
+export function VideoTracker({ video }: { video: TrackedVideo }) {
   useEffect(() => {
     if (video.statusId === 5) return;
     const timer = setTimeout(() => {

@@ -1,15 +1,14 @@
 /** Watch history in the watch_history store; adding a video again replaces its earlier record. */
 import { promisifyRequest } from 'idb-keyval';
-import type { VideoSummary } from '@/lib/types';
 import { HISTORY_STORE, withStore } from './db';
 import { emitStorageChange } from './events';
-import { fromStoredVideo, toStoredHistoryVideo, type HistoryEntry, type StoredHistoryVideo } from './records';
+import { fromStoredVideo, toStoredHistoryVideo, type HistoryEntry, type StorableVideo, type StoredHistoryVideo } from './records';
 
 /** Keeps the list bounded: the oldest entries beyond this are dropped on add. */
 export const HISTORY_LIMIT = 500;
 
 /** Adds a video (a VideoDetail carries exTube/exId); true when stored, false when not (or no database). */
-export async function addHistory(video: VideoSummary & { exTube?: string; exId?: string }): Promise<boolean> {
+export async function addHistory(video: StorableVideo & { exTube?: string; exId?: string }): Promise<boolean> {
   if (!Number.isSafeInteger(video.id) || video.id <= 0) return false;
   const ok = await addHistoryRecord(toStoredHistoryVideo(video));
   if (ok) emitStorageChange(HISTORY_STORE);

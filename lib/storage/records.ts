@@ -57,7 +57,14 @@ function positiveId(v: unknown): number | null {
   return n > 0 && n <= Number.MAX_SAFE_INTEGER ? n : null;
 }
 
-export function toStoredVideo(video: VideoSummary): StoredVideo {
+/** The fields a stored record keeps: all that a bookmark button needs to receive. */
+export type StorableVideo = Pick<VideoSummary, 'id' | 'dir' | 'title' | 'thumb' | 'preview' | 'duration' | 'postDate' | 'views' | 'sgId'>;
+
+export function storableVideo(v: StorableVideo): StorableVideo {
+  return { id: v.id, dir: v.dir, title: v.title, thumb: v.thumb, preview: v.preview, duration: v.duration, postDate: v.postDate, views: v.views, sgId: v.sgId };
+}
+
+export function toStoredVideo(video: StorableVideo): StoredVideo {
   return {
     video_id: video.id,
     dir: video.dir,
@@ -71,7 +78,7 @@ export function toStoredVideo(video: VideoSummary): StoredVideo {
   };
 }
 
-export function toStoredHistoryVideo(video: VideoSummary & { exTube?: string; exId?: string }): StoredHistoryVideo {
+export function toStoredHistoryVideo(video: StorableVideo & { exTube?: string; exId?: string }): StoredHistoryVideo {
   return { ...toStoredVideo(video), ex_tube: video.exTube ?? '', ex_id: video.exId ?? '' };
 }
 

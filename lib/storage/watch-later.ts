@@ -2,7 +2,7 @@
 import { promisifyRequest } from 'idb-keyval';
 import type { VideoSummary } from '@/lib/types';
 import { WATCH_LATER_STORE, withStore } from './db';
-import { fromStoredVideo, toStoredVideo, type StoredVideo } from './records';
+import { fromStoredVideo, toStoredVideo, type StorableVideo, type StoredVideo } from './records';
 import { emitStorageChange } from './events';
 
 function validId(videoId: unknown): videoId is number {
@@ -13,7 +13,7 @@ function validId(videoId: unknown): videoId is number {
  * Adds a video. true: added; false: already there (video_id is unique) or no id;
  * null: the database is unavailable.
  */
-export async function addWatchLater(video: VideoSummary): Promise<boolean | null> {
+export async function addWatchLater(video: StorableVideo): Promise<boolean | null> {
   if (!validId(video.id)) return false;
   const stored = await addStored(toStoredVideo(video));
   if (stored) emitStorageChange(WATCH_LATER_STORE);
