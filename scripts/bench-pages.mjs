@@ -70,22 +70,31 @@ const median = (xs) => {
 async function weight(base, pagePath) {
   const res = await fetch(base + pagePath);
   const html = Buffer.from(await res.arrayBuffer());
-  const scripts = [...html.toString('utf8').matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]);
+  // Modern browsers skip noModule scripts (the legacy polyfills): they are counted apart.
+  const tags = [...html.toString('utf8').matchAll(/<script([^>]*)\ssrc="([^"]+)"([^>]*)>/g)];
+  const scripts = [...new Map(tags.map((m) => [m[2], /\bnomodule\b/i.test(m[1] + m[3])])).entries()];
   let jsRaw = 0;
   let jsGzip = 0;
-  for (const src of new Set(scripts)) {
+  let legacyGzip = 0;
+  for (const [src, legacy] of scripts) {
     const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
-    jsRaw += body.length;
-    jsGzip += gzipSync(body, { level: 9 }).length;
+    const gz = gzipSync(body, { level: 9 }).length;
+    if (legacy) {
+      legacyGzip += gz;
+    } else {
+      jsRaw += body.length;
+      jsGzip += gz;
+    }
   }
   return {
     status: res.status,
     cacheControl: res.headers.get('cache-control'),
     htmlBytes: html.length,
     htmlGzip: gzipSync(html, { level: 9 }).length,
-    scripts: new Set(scripts).size,
+    scripts: scripts.length,
     jsRaw,
     jsGzip,
+    legacyGzip,
   };
 }
 
@@ -154,7 +163,7 @@ try {
   const weights = {};
   for (const [name, p] of Object.entries(pages)) weights[name] = await weight(base, p);
   console.log('\npage weight (bytes)');
-  console.table(Object.fromEntries(Object.entries(weights).map(([k, w]) => [k, { status: w.status, 'html gzip': w.htmlGzip, 'html raw': w.htmlBytes, scripts: w.scripts, 'first-load JS gzip': w.jsGzip, 'cache-control': w.cacheControl }])));
+  console.table(Object.fromEntries(Object.entries(weights).map(([k, w]) => [k, { status: w.status, 'html gzip': w.htmlGzip, 'html raw': w.htmlBytes, scripts: w.scripts, 'first-load JS gzip': w.jsGzip, 'noModule JS gzip': w.legacyGzip, 'cache-control': w.cacheControl }])));
 
   // A static file from the same server (the first script of the home page) as the yardstick.
   const homeHtml = await (await fetch(`${base}/`)).text();
