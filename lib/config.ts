@@ -23,6 +23,8 @@ export interface Config {
   adNativeHtml: string;
   analyticsGaId: string;
   analyticsYmId: string;
+  /** Size of the in-memory page cache (ISR and upstream data), in MiB. */
+  pageCacheMb: number;
 }
 
 export class ConfigError extends Error {
@@ -123,6 +125,7 @@ export function parseConfig(env: Env): Config {
     adNativeHtml: str(env, 'AD_NATIVE_HTML', ''),
     analyticsGaId: pattern(env, 'ANALYTICS_GA_ID', /^G-[A-Z0-9]{4,16}$/, 'a Google Analytics 4 measurement ID such as G-ABC123XYZ'),
     analyticsYmId: pattern(env, 'ANALYTICS_YM_ID', /^\d{4,12}$/, 'a Yandex Metrica counter number such as 12345678'),
+    pageCacheMb: int(env, 'PAGE_CACHE_MB', 256, 16, 65536),
   };
 }
 

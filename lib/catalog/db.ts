@@ -104,7 +104,8 @@ function applyPragmas(db: CatalogDb): void {
 
 /** Opens (creating and seeding when needed) the catalogue at `file`, relative to the cwd. */
 export function openCatalogDb(file: string, options?: Partial<CatalogFileOptions>): CatalogDb {
-  const abs = path.resolve(process.cwd(), file);
+  // The file is data chosen at run time, not a module: keep the bundler from tracing the project.
+  const abs = path.resolve(/* turbopackIgnore: true */ process.cwd(), file);
   ensureCatalogFile(abs, { seedVideos: options?.seedVideos ?? getConfig().seedVideos, now: options?.now });
   const db = new Database(abs, { fileMustExist: true });
   applyPragmas(db);

@@ -8,6 +8,7 @@ describe('parseConfig', () => {
     expect(c.databasePath).toBe('data/catalog.db');
     expect(c.ageGateCountries).toEqual(DEFAULT_AGE_GATE_COUNTRIES);
     expect(c.apiTimeoutMs).toBe(8000);
+    expect(c.pageCacheMb).toBe(256);
   });
 
   it('follows PORT for the default site URL', () => {
@@ -28,6 +29,7 @@ describe('parseConfig', () => {
     ['API_TIMEOUT_MS', '5s'],
     ['API_TIMEOUT_MS', '50'],
     ['PORT', '70000'],
+    ['PAGE_CACHE_MB', '1'],
     ['AGE_GATE_COUNTRIES', 'Germany'],
     ['COUNTRY_HEADER', 'x bad header'],
     ['ANALYTICS_GA_ID', 'UA-1234'],
