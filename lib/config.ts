@@ -25,6 +25,8 @@ export interface Config {
   analyticsYmId: string;
   /** Size of the in-memory page cache (ISR and upstream data), in MiB. */
   pageCacheMb: number;
+  /** Secret mixed into the hashed visitor key of the once-per-visitor vote rule. */
+  voteSalt: string;
 }
 
 export class ConfigError extends Error {
@@ -126,6 +128,7 @@ export function parseConfig(env: Env): Config {
     analyticsGaId: pattern(env, 'ANALYTICS_GA_ID', /^G-[A-Z0-9]{4,16}$/, 'a Google Analytics 4 measurement ID such as G-ABC123XYZ'),
     analyticsYmId: pattern(env, 'ANALYTICS_YM_ID', /^\d{4,12}$/, 'a Yandex Metrica counter number such as 12345678'),
     pageCacheMb: int(env, 'PAGE_CACHE_MB', 256, 16, 65536),
+    voteSalt: str(env, 'VOTE_SALT', 'tubefront'),
   };
 }
 

@@ -51,8 +51,3 @@ export function parseTerm(v: unknown): string | null {
   const length = [...term].length;
   return length >= LIMITS.minTerm && length <= LIMITS.maxTerm ? term : null;
 }
-
-/** The rules of the search box: submit only when longer than 2 and at most 69 characters. */
-export function isSubmittableTerm(v: string): boolean {
-  return parseTerm(v) !== null;
-}

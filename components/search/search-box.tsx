@@ -3,6 +3,7 @@ import { usePathname, useRouter } from 'next/navigation';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { fetchSuggestions } from '@/lib/api/client';
 import { t } from '@/lib/i18n';
+import { LIMITS } from '@/lib/api/constants';
 import { parseTerm } from '@/lib/params';
 import { recentSearches } from '@/lib/search-history';
 import type { Suggestions } from '@/lib/types';
@@ -12,7 +13,7 @@ import { searchHref } from './urls';
 import styles from './search-box.module.css';
 
 /** Spec section 5. */
-export const SEARCH_MAX_LENGTH = 69;
+export const SEARCH_MAX_LENGTH = LIMITS.maxTerm;
 export const SUGGEST_MIN_LENGTH = 3;
 export const SUGGEST_DELAY_MS = 300;
 

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import useSWRInfinite from 'swr/infinite';
 import { VideoGrid } from '@/components/listing/video-grid';
 import { fetchRelated } from '@/lib/api/client';
+import { LIMITS } from '@/lib/api/constants';
 import { t } from '@/lib/i18n';
 import type { VideoList } from '@/lib/types';
 import styles from './video-actions.module.css';
@@ -10,7 +11,6 @@ import styles from './video-actions.module.css';
 /** Related videos: 10 a page, loaded by hand up to page 3 (spec sections 2 and 9). */
 export const RELATED_PAGE_SIZE = 10;
 export const RELATED_LAST_PAGE = 3;
-const MAX_TERM = 69;
 
 type Key = readonly ['related', number, number];
 
@@ -31,7 +31,7 @@ export function RelatedMore({ videoId, title }: { videoId: number; title: string
   const page = 1 + pages.length; // the last page on screen
   const exhausted = pages.some((p) => p.videos.length < RELATED_PAGE_SIZE);
   const canLoadMore = page < RELATED_LAST_PAGE && !exhausted;
-  const term = [...title.trim()].slice(0, MAX_TERM).join('').trim();
+  const term = [...title.trim()].slice(0, LIMITS.maxTerm).join('').trim();
 
   return (
     <div className={styles.related} data-testid="related-more" data-page={page}>

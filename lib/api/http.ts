@@ -4,6 +4,7 @@ import 'server-only';
  * lifetime, 400 with a JSON error for bad parameters, and never a 500 or a stack trace.
  */
 import { createHash } from 'node:crypto';
+import { getConfig } from '@/lib/config';
 import { getSource } from './index';
 import { SourceError } from './errors';
 import type { Parsed } from './route-params';
@@ -67,12 +68,10 @@ export function clientIp(headers: Headers): string | undefined {
   return ip && /^[0-9a-fA-F:.]{2,45}$/.test(ip) ? ip : undefined;
 }
 
-const salt = process.env.VOTE_SALT || 'tubefront';
-
 /** An opaque per-visitor key for the once-per-visitor vote rule: address and browser, hashed. */
 export function actorFor(headers: Headers): Actor {
   const ip = clientIp(headers);
   const ua = (headers.get('user-agent') ?? '').slice(0, 256);
-  const key = createHash('sha256').update(`${salt}|${ip ?? 'unknown'}|${ua}`).digest('base64url').slice(0, 32);
+  const key = createHash('sha256').update(`${getConfig().voteSalt}|${ip ?? 'unknown'}|${ua}`).digest('base64url').slice(0, 32);
   return ip ? { key, ip } : { key };
 }

@@ -34,8 +34,6 @@ import {
 export interface UpstreamOptions {
   origin: string;
   timeoutMs: number;
-  /** Next's data cache revalidation; undefined means no caching (search, actions, tests). */
-  fetchImpl?: typeof fetch;
   /** When false, responses are not put into Next's data cache (used by tests and the contract test). */
   nextCache?: boolean;
 }
@@ -47,14 +45,13 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 export function createUpstreamSource(options: UpstreamOptions): Source {
-  const doFetch = options.fetchImpl ?? fetch;
   const useNextCache = options.nextCache ?? true;
 
   async function request(path: string, cache: Cache, init: RequestInit = {}, allow404 = false): Promise<unknown> {
     const url = `${options.origin}${path}`;
     let res: Response;
     try {
-      res = await doFetch(url, {
+      res = await fetch(url, {
         ...init,
         headers: { accept: 'application/json', ...(init.headers ?? {}) },
         signal: AbortSignal.timeout(options.timeoutMs),

@@ -9,6 +9,8 @@ describe('parseConfig', () => {
     expect(c.ageGateCountries).toEqual(DEFAULT_AGE_GATE_COUNTRIES);
     expect(c.apiTimeoutMs).toBe(8000);
     expect(c.pageCacheMb).toBe(256);
+    expect(c.voteSalt).toBe('tubefront');
+    expect(parseConfig({ VOTE_SALT: 's3cret' }).voteSalt).toBe('s3cret');
   });
 
   it('follows PORT for the default site URL', () => {
