@@ -1,0 +1,165 @@
+/**
+ * Shared pieces of the test and bench runners: one build shared by every suite, free ports,
+ * servers started in their own process group and always stopped, and waiting until a URL answers.
+ * Every suite that needs a running site (e2e, hardening, compat, scale, soak, bench) builds on this
+ * instead of starting servers its own way.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+export const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** Runs a command in the foreground, inheriting stdio; returns its exit code. */
+export function run(cmd, cmdArgs, env = process.env) {
+  const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env });
+  return r.status ?? 1;
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  const stack = [dir];
+  while (stack.length) {
+    const d = stack.pop();
+    let entries = [];
+    try {
+      entries = fs.readdirSync(d, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) stack.push(p);
+      else newest = Math.max(newest, fs.statSync(p).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+const SOURCES = ['app', 'components', 'lib', 'locales', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'package.json', 'tsconfig.json'];
+
+/** A build is needed when there is none, or when a source file is newer than it. */
+export function needsBuild() {
+  if (process.env.E2E_REBUILD === '1') return true;
+  if (process.env.E2E_SKIP_BUILD === '1') return false;
+  const buildId = path.join(root, '.next', 'BUILD_ID');
+  if (!fs.existsSync(buildId)) return true;
+  const built = fs.statSync(buildId).mtimeMs;
+  return SOURCES.some((s) => {
+    const p = path.join(root, s);
+    if (!fs.existsSync(p)) return false;
+    return (fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs) > built;
+  });
+}
+
+/**
+ * The environment of a test server on the embedded catalogue at `databasePath`, re-created from
+ * scratch (suites vote and watch, and a vote counts once per visitor).
+ */
+export function freshCatalogEnv(databasePath, extra = {}) {
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DATABASE_PATH: databasePath, ...extra };
+  delete env.NEXT_DIST_DIR; // the default .next
+  if (!('API_ORIGIN' in extra)) delete env.API_ORIGIN;
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(path.resolve(root, databasePath + suffix), { force: true });
+  return env;
+}
+
+/** Builds when needed (one build shared by every suite), else prepares the catalogue. Returns an exit code. */
+export function buildOrPrepare(env) {
+  if (needsBuild()) {
+    console.log('harness: building (npm run build)…');
+    return run(npm, ['run', 'build'], env);
+  }
+  if (env.API_ORIGIN) return 0;
+  return run(npx, ['tsx', '--conditions=react-server', 'scripts/prepare-catalog.ts'], env);
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const running = new Set();
+function stopAll() {
+  for (const p of running) p.stop();
+}
+process.on('exit', stopAll);
+for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+  process.on(sig, () => {
+    stopAll();
+    process.exit(code);
+  });
+}
+
+/**
+ * Starts a long-running process in its own process group; `stop()` ends the whole group. Every
+ * process started here is also stopped when the runner exits, whatever the outcome.
+ */
+export function startProcess(cmd, cmdArgs, { env = process.env, cwd = root, stdio = ['ignore', 'inherit', 'inherit'] } = {}) {
+  const child = spawn(cmd, cmdArgs, { cwd, env, stdio, detached: process.platform !== 'win32' });
+  const handle = {
+    child,
+    stop() {
+      running.delete(handle);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      try {
+        if (process.platform !== 'win32') process.kill(-child.pid, 'SIGTERM');
+        else child.kill('SIGTERM');
+      } catch {
+        // already gone
+      }
+    },
+  };
+  running.add(handle);
+  return handle;
+}
+
+/** `next start` on `port` with `env`; resolves once `probePath` answers below 500. */
+export async function startNext(port, env, { probePath = '/information/', siteUrl } = {}) {
+  const baseUrl = `http://localhost:${port}`;
+  const handle = startProcess(npx, ['next', 'start', '-p', String(port)], {
+    env: { ...env, PORT: String(port), SITE_URL: siteUrl || env.SITE_URL || baseUrl },
+  });
+  await waitFor(`${baseUrl}${probePath}`, handle.child);
+  return { ...handle, baseUrl, port };
+}
+
+export async function waitFor(url, child, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child && child.exitCode !== null) throw new Error(`the process for ${url} exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url, { redirect: 'manual' });
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`nothing answered at ${url} within ${timeoutMs / 1000} s`);
+}
+
+/** Runs `main` (returning an exit code) and exits with it; an exception prints one line and exits 1. */
+export function runMain(name, main) {
+  main().then(
+    (code) => {
+      stopAll();
+      process.exit(code);
+    },
+    (err) => {
+      console.error(`${name}: ${err instanceof Error ? err.stack || err.message : err}`);
+      stopAll();
+      process.exit(1);
+    },
+  );
+}
