@@ -1,15 +1,16 @@
 import type { NextConfig } from 'next';
-import { parseConfig } from './lib/config';
+import { BUILD_SITE_URL_VAR, parseConfig } from './lib/config';
 
 // Validated like every other variable (a wrong value stops start-up with one line, see
 // instrumentation.ts); here a bad value falls back to the default so that the line is the one shown.
-const pageCacheMb = (() => {
+const fromEnv = (() => {
   try {
-    return parseConfig(process.env).pageCacheMb;
+    return parseConfig(process.env);
   } catch {
-    return parseConfig({}).pageCacheMb;
+    return parseConfig({});
   }
 })();
+const pageCacheMb = fromEnv.pageCacheMb;
 
 const nextConfig: NextConfig = {
   // Lets parallel builds (a second worktree, CI experiments) use their own output folder.
@@ -17,6 +18,10 @@ const nextConfig: NextConfig = {
   // The spec's routes all end in a slash; a path without one is redirected to it (308).
   trailingSlash: true,
   poweredByHeader: false,
+  // SITE_URL is a build-time setting: pages prerendered at build carry it, so every page rendered
+  // later must carry the same origin (no page may mix the build's and the server's). The value is
+  // inlined into the server code here; `npm start` rebuilds when the environment asks for another.
+  env: { [BUILD_SITE_URL_VAR]: fromEnv.siteUrl },
   reactStrictMode: true,
   // better-sqlite3 is a native addon: it must be required at run time, never bundled.
   serverExternalPackages: ['better-sqlite3', 'maxmind'],

@@ -132,11 +132,28 @@ export function parseConfig(env: Env): Config {
   };
 }
 
+/** The name under which next.config.ts inlines the build's SITE_URL into the built server code. */
+export const BUILD_SITE_URL_VAR = 'TUBEFRONT_BUILD_SITE_URL';
+
+/**
+ * The SITE_URL the running build was made with, or '' outside a build (scripts, tests). Written
+ * as a literal `process.env.X` so that Next inlines it at build time.
+ */
+export function buildSiteUrl(): string {
+  return process.env.TUBEFRONT_BUILD_SITE_URL ?? '';
+}
+
 let cached: Config | undefined;
 
-/** The process's configuration; throws ConfigError on the first read of a bad environment. */
+/**
+ * The process's configuration; throws ConfigError on the first read of a bad environment.
+ * Inside a build, the origin is the build's: prerendered and later pages never disagree.
+ */
 export function getConfig(): Config {
-  cached ??= parseConfig(process.env);
+  if (!cached) {
+    const parsed = parseConfig(process.env);
+    cached = { ...parsed, siteUrl: buildSiteUrl() || parsed.siteUrl };
+  }
   return cached;
 }
 

@@ -6,7 +6,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { getConfig } from '../lib/config';
+import { readFileSync } from 'node:fs';
+import { BUILD_SITE_URL_VAR, getConfig } from '../lib/config';
 import { checkConfigOrExit } from '../lib/config-check';
 
 const root = path.resolve(__dirname, '..');
@@ -23,10 +24,25 @@ function newestMtime(entry: string): number {
   return newest;
 }
 
-function needsBuild(): boolean {
-  if (!existsSync(buildId)) return true;
+/** The SITE_URL the build was made with (next.config.ts records it), or '' when unknown. */
+function builtSiteUrl(): string {
+  try {
+    const files = JSON.parse(readFileSync(path.join(root, distDir, 'required-server-files.json'), 'utf8'));
+    return String(files?.config?.env?.[BUILD_SITE_URL_VAR] ?? '');
+  } catch {
+    return '';
+  }
+}
+
+/** Why a build is needed, or null when the build can serve as it is. */
+function buildReason(siteUrl: string): string | null {
+  if (!existsSync(buildId)) return 'there is no build yet';
   const built = statSync(buildId).mtimeMs;
-  return SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
+  if (SOURCES.some((s) => newestMtime(path.join(root, s)) > built)) return 'the build is older than the sources';
+  const builtFor = builtSiteUrl();
+  // Prerendered pages carry the build's origin: serving them under another one would mix origins.
+  if (builtFor !== siteUrl) return `the build was made for SITE_URL ${builtFor || '(unknown)'}, not ${siteUrl}`;
+  return null;
 }
 
 function run(command: string, args: string[]): void {
@@ -38,8 +54,9 @@ checkConfigOrExit();
 const config = getConfig();
 console.log(`tubefront: source ${config.apiOrigin ? `upstream ${config.apiOrigin}` : `embedded catalogue ${config.databasePath}`}`);
 
-if (needsBuild()) {
-  console.log('tubefront: building (the build is missing or older than the sources)…');
+const reason = buildReason(config.siteUrl);
+if (reason) {
+  console.log(`tubefront: building (${reason})…`);
   run('npm', ['run', 'build']);
 } else if (!config.apiOrigin) {
   // The catalogue may have been deleted since the build: recreate it before serving.

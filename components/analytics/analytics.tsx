@@ -26,15 +26,12 @@ export function Analytics({ gaId, ymId }: { gaId: string; ymId: string }) {
     const path = `${pathname}${search ? `?${search}` : ''}`;
     const referrer = previous.current || document.referrer;
     previous.current = `${location.origin}${path}`;
-    // The new page's title is committed with it; read it after this paint.
-    let stop = () => {};
+    // The new page's title is committed with it; read it after this paint. A hit still being
+    // retried when the visitor moves on keeps being retried: navigation must not lose it.
     const frame = setTimeout(() => {
-      stop = deliver({ path, campaign: campaignOf(search), title: document.title, referrer }, services ?? []);
+      deliver({ path, campaign: campaignOf(search), title: document.title, referrer }, services ?? []);
     }, 0);
-    return () => {
-      clearTimeout(frame);
-      stop();
-    };
+    return () => clearTimeout(frame);
   }, [pathname, search, gaId, ymId]);
 
   return null;

@@ -1,6 +1,10 @@
 /**
  * Page-view hits (spec section 7): each carries the path, the campaign (query `campaign` or
  * `camp`) and the page name, and is retried every second until every configured service has it.
+ * There is no cap on attempts: a hit is only given up for a service whose script has failed to
+ * load (an error event, or no load within the spec's 120 s asset timeout, section 8), since such
+ * a service can never receive it. A slow network therefore loses no hit, and a blocked tracker
+ * costs 120 cheap checks at most.
  */
 export interface Hit {
   /** Path and query, e.g. /videos/top-rated/2/?date=week */
@@ -16,12 +20,14 @@ export interface AnalyticsService {
   name: string;
   /** true once the service's library has loaded and can take a hit. */
   ready(): boolean;
+  /** true once the library can no longer load (it failed, or timed out): its hits are dropped. */
+  failed(): boolean;
   send(hit: Hit): void;
 }
 
 export const RETRY_MS = 1000;
-/** Gives up after this many attempts (a blocked script never loads); matches the 120 s asset timeout. */
-export const MAX_ATTEMPTS = 120;
+/** Spec section 8: an asset that has not loaded after 120 s has failed. */
+export const ASSET_TIMEOUT_MS = 120_000;
 
 export function campaignOf(search: string): string | null {
   const q = new URLSearchParams(search);
@@ -30,18 +36,20 @@ export function campaignOf(search: string): string | null {
 }
 
 /** Sends the hit to every service as soon as it is ready; returns a function that stops retrying. */
-export function deliver(hit: Hit, services: AnalyticsService[], retryMs = RETRY_MS, maxAttempts = MAX_ATTEMPTS): () => void {
+export function deliver(hit: Hit, services: AnalyticsService[], retryMs = RETRY_MS): () => void {
   const pending = new Set(services);
-  let attempts = 0;
   let timer: ReturnType<typeof setInterval> | undefined;
   const stop = () => {
     if (timer !== undefined) clearInterval(timer);
     timer = undefined;
   };
   const attempt = () => {
-    attempts += 1;
     for (const s of [...pending]) {
       try {
+        if (s.failed()) {
+          pending.delete(s);
+          continue;
+        }
         if (!s.ready()) continue;
         s.send(hit);
         pending.delete(s);
@@ -49,9 +57,9 @@ export function deliver(hit: Hit, services: AnalyticsService[], retryMs = RETRY_
         // retried on the next tick
       }
     }
-    if (pending.size === 0 || attempts >= maxAttempts) stop();
+    if (pending.size === 0) stop();
   };
   attempt();
-  if (pending.size > 0 && attempts < maxAttempts) timer = setInterval(attempt, retryMs);
+  if (pending.size > 0) timer = setInterval(attempt, retryMs);
   return stop;
 }

@@ -1,5 +1,5 @@
 /** The two analytics services, loaded only when configured: Google Analytics 4 and Yandex Metrica. */
-import type { AnalyticsService, Hit } from './hits';
+import { ASSET_TIMEOUT_MS, type AnalyticsService, type Hit } from './hits';
 
 type Gtag = (...args: unknown[]) => void;
 interface YmFn {
@@ -14,16 +14,25 @@ interface AnalyticsWindow {
 }
 
 const loaded = new Set<string>();
-const injected = new Set<string>();
+const errored = new Set<string>();
+/** When each script was injected, for the asset timeout. */
+const injected = new Map<string, number>();
 
 function inject(src: string): void {
   if (injected.has(src)) return;
-  injected.add(src);
+  injected.set(src, Date.now());
   const s = document.createElement('script');
   s.async = true;
   s.src = src;
   s.onload = () => loaded.add(src);
+  s.onerror = () => errored.add(src);
   document.head.appendChild(s);
+}
+
+/** A script that errored, or has not loaded within the asset timeout, will never take a hit. */
+function failed(src: string): boolean {
+  if (loaded.has(src)) return false;
+  return errored.has(src) || Date.now() - (injected.get(src) ?? Date.now()) >= ASSET_TIMEOUT_MS;
 }
 
 const w = () => window as unknown as AnalyticsWindow;
@@ -44,6 +53,7 @@ export function googleAnalytics(id: string): AnalyticsService {
   return {
     name: 'ga4',
     ready: () => loaded.has(src) && typeof w().gtag === 'function',
+    failed: () => failed(src),
     send: (hit: Hit) =>
       w().gtag!('event', 'page_view', {
         send_to: id,
@@ -71,6 +81,7 @@ export function yandexMetrica(id: string): AnalyticsService {
   return {
     name: 'metrica',
     ready: () => loaded.has(src) && typeof w().ym === 'function',
+    failed: () => failed(src),
     send: (hit: Hit) =>
       w().ym!(counter, 'hit', `${location.origin}${hit.path}`, {
         title: hit.title,

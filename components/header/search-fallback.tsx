@@ -1,16 +1,19 @@
+import { LIMITS } from '@/lib/api/constants';
 import { t } from '@/lib/i18n';
 import styles from './header.module.css';
 
-/** The search form as plain HTML: shown until the search box's client code is ready, and with JavaScript off. */
+/**
+ * The search form as plain HTML: shown until the search box's client code is ready, and with
+ * JavaScript off. No `required`/`minLength`: the spec has no form validation messages (section 5),
+ * and the browser would show its own bubble; a too-short term gets the search page's empty message.
+ */
 export function SearchFallback() {
   return (
     <form action="/search/1/" method="get" role="search" className={styles.searchFallback}>
       <input
         type="search"
         name="s"
-        minLength={3}
-        maxLength={69}
-        required
+        maxLength={LIMITS.maxTerm}
         placeholder={t('nav.searchPlaceholder')}
         aria-label={t('nav.searchLabel')}
         className={styles.searchInput}

@@ -1,5 +1,6 @@
 'use client';
 import Link from 'next/link';
+import type { MouseEvent } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { VideoGrid } from '@/components/listing/video-grid';
 import { fetchRelated } from '@/lib/api/client';
@@ -17,6 +18,10 @@ type Key = readonly ['related', number, number];
 /**
  * Under the server-rendered first page of related videos: 'show more related' loads pages 2 and 3
  * (SWR) while the page is below 3; then a 'view all related' link searches for the title.
+ *
+ * Both are one real link to that search, so that crawlers and visitors without JavaScript get past
+ * the first 10 (the server HTML carries the href); with JavaScript, a click on 'show more related'
+ * loads the next page in place instead of following it.
  */
 export function RelatedMore({ videoId, title }: { videoId: number; title: string }) {
   const { data, error, size, setSize, mutate, isValidating } = useSWRInfinite<VideoList, Error, (i: number) => Key | null>(
@@ -32,28 +37,29 @@ export function RelatedMore({ videoId, title }: { videoId: number; title: string
   const exhausted = pages.some((p) => p.videos.length < RELATED_PAGE_SIZE);
   const canLoadMore = page < RELATED_LAST_PAGE && !exhausted;
   const term = [...title.trim()].slice(0, LIMITS.maxTerm).join('').trim();
+  // A title is never empty in practice; if it were, the most popular listing is the next best 'more'.
+  const searchHref = term === '' ? '/videos/most-popular/1/' : `/search/1/?s=${encodeURIComponent(term)}`;
+  const busy = loading || isValidating;
+
+  const loadMore = (event: MouseEvent<HTMLAnchorElement>) => {
+    // A modified click (new tab, new window) keeps the link's own meaning.
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    event.preventDefault();
+    if (!busy) void (error ? mutate() : setSize(pages.length + 1));
+  };
 
   return (
     <div className={styles.related} data-testid="related-more" data-page={page}>
       {videos.length > 0 && <VideoGrid videos={videos} eagerCount={0} />}
       <div className={styles.actions}>
         {canLoadMore ? (
-          <button
-            type="button"
-            className={styles.more}
-            disabled={loading || isValidating}
-            aria-busy={loading}
-            onClick={() => void (error ? mutate() : setSize(pages.length + 1))}
-            data-testid="related-show-more"
-          >
+          <a href={searchHref} className={styles.more} aria-busy={busy} onClick={loadMore} data-testid="related-show-more">
             {loading ? t('related.loading') : t('related.showMore')}
-          </button>
+          </a>
         ) : (
-          term !== '' && (
-            <Link href={`/search/1/?s=${encodeURIComponent(term)}`} className={styles.all} data-testid="related-view-all">
-              {t('related.viewAll')}
-            </Link>
-          )
+          <Link href={searchHref} className={styles.all} data-testid="related-view-all">
+            {t('related.viewAll')}
+          </Link>
         )}
       </div>
       {error && !loading ? (

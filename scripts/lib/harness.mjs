@@ -124,11 +124,25 @@ export function startProcess(cmd, cmdArgs, { env = process.env, cwd = root, stdi
   return handle;
 }
 
-/** `next start` on `port` with `env`; resolves once `probePath` answers below 500. */
-export async function startNext(port, env, { probePath = '/information/', siteUrl } = {}) {
+/** The public origin the current build was made with (SITE_URL is a build-time setting). */
+export function builtSiteUrl() {
+  try {
+    const files = JSON.parse(fs.readFileSync(path.join(root, '.next', 'required-server-files.json'), 'utf8'));
+    return String(files?.config?.env?.TUBEFRONT_BUILD_SITE_URL ?? '');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * `next start` on `port` with `env`; resolves once `probePath` answers below 500. The pages carry
+ * the build's SITE_URL whatever the port (see next.config.ts), so tests read links from the pages
+ * rather than assuming they name the test server.
+ */
+export async function startNext(port, env, { probePath = '/information/' } = {}) {
   const baseUrl = `http://localhost:${port}`;
   const handle = startProcess(npx, ['next', 'start', '-p', String(port)], {
-    env: { ...env, PORT: String(port), SITE_URL: siteUrl || env.SITE_URL || baseUrl },
+    env: { ...env, PORT: String(port), SITE_URL: builtSiteUrl() || env.SITE_URL || baseUrl },
   });
   await waitFor(`${baseUrl}${probePath}`, handle.child);
   return { ...handle, baseUrl, port };

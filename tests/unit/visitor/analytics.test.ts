@@ -2,12 +2,13 @@ import { campaignOf, deliver, type AnalyticsService, type Hit } from '@/componen
 
 const hit: Hit = { path: '/videos/top-rated/1/?camp=spring', campaign: 'spring', title: 'Top rated', referrer: '' };
 
-function service(name: string, readyAfter: number): AnalyticsService & { sent: Hit[]; checks: number } {
+function service(name: string, readyAfter: number, failAfter = Infinity): AnalyticsService & { sent: Hit[]; checks: number } {
   const s = {
     name,
     sent: [] as Hit[],
     checks: 0,
     ready: () => ++s.checks > readyAfter,
+    failed: () => s.checks >= failAfter,
     send: (h: Hit) => void s.sent.push(h),
   };
   return s;
@@ -40,11 +41,25 @@ describe('analytics hits', () => {
     expect(jest.getTimerCount()).toBe(0);
   });
 
-  it('gives up after the maximum number of attempts', () => {
-    const never = service('never', Infinity);
-    deliver(hit, [never], 1000, 5);
+  it('keeps retrying a slow service past two minutes: no attempt cap', () => {
+    const slow = service('slow', 300);
+    deliver(hit, [slow]);
+    jest.advanceTimersByTime(299_000);
+    expect(slow.sent).toEqual([]);
+    jest.advanceTimersByTime(1000);
+    expect(slow.sent).toEqual([hit]);
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('drops a service only once its script has failed, and still delivers to the other', () => {
+    const blocked = service('blocked', Infinity, 5);
+    const ym = service('ym', 8);
+    deliver(hit, [blocked, ym]);
+    jest.advanceTimersByTime(5000);
+    expect(blocked.checks).toBe(5);
     jest.advanceTimersByTime(60_000);
-    expect(never.checks).toBe(5);
+    expect(blocked.checks).toBe(5);
+    expect(ym.sent).toEqual([hit]);
     expect(jest.getTimerCount()).toBe(0);
   });
 });
