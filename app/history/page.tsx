@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
 import { LocalVideoList } from '@/components/local-data/local-video-list';
 import { Page } from '@/components/layout/page';
 import { t } from '@/lib/i18n';
@@ -12,7 +13,10 @@ export const metadata: Metadata = {
 export default function HistoryPage() {
   return (
     <Page>
-      <LocalVideoList kind="history" />
+      {/* The list reads ?page= in the browser; the static shell is the same for every page. */}
+      <Suspense>
+        <LocalVideoList kind="history" />
+      </Suspense>
     </Page>
   );
 }

@@ -11,10 +11,12 @@ export interface PaginationProps {
   href: (page: number) => string;
 }
 
-/** Real links with rel prev/next, readable and usable without JavaScript. */
+/**
+ * Real links with rel prev/next, readable and usable without JavaScript. Shown whenever there are
+ * results (spec section 2), a single page included: the visitor sees they have seen everything.
+ */
 export function Pagination({ page, total, count, href }: PaginationProps) {
   const m = paginate(page, total, count);
-  if (m.totalPages <= 1 && m.page <= 1) return null;
   return (
     <nav className={styles.nav} aria-label={t('pagination.label')}>
       <ul className={styles.list}>

@@ -33,9 +33,9 @@ export function parseCategoryDir(v: string): string | null {
   return parseSlug(v);
 }
 
-/** ' - Page 3' from page 2 on. */
+/** ' - Page 3': every listing page's title carries its number, page 1 included (spec section 4). */
 export function pageSuffix(page: number): string {
-  return page > 1 ? t('listing.pageSuffix', { page }) : '';
+  return t('listing.pageSuffix', { page });
 }
 
 /** 'Top rated · This week · Under 10 minutes': the filters in words, for titles. */

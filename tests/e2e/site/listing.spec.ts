@@ -34,6 +34,7 @@ test('a card shows title, duration and views', async ({ page }) => {
 
 test('pagination: 5 numbers, prev/next with rel, first link from page 3, title suffix', async ({ page }) => {
   await page.goto('/videos/latest-updates/1/');
+  await expect(page).toHaveTitle(/ - Page 1/);
   const nav = page.getByRole('navigation', { name: 'Pagination' });
   await expect(nav.getByRole('link', { name: 'First' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: /Previous/ })).toHaveCount(0);
@@ -48,6 +49,18 @@ test('pagination: 5 numbers, prev/next with rel, first link from page 3, title s
   const numbers = await nav.locator('li').filter({ hasText: /^\d+$/ }).allTextContents();
   expect(numbers).toEqual(['3', '4', '5', '6', '7']);
   await expect(nav.locator('[aria-current="page"]')).toHaveText('5');
+});
+
+test('a listing of a single page still shows its pagination', async ({ page }) => {
+  // 'lantern' matches a handful of demo videos: one page of results.
+  await page.goto('/search/1/?s=lantern');
+  const cards = await page.locator('main article').count();
+  expect(cards).toBeGreaterThan(0);
+  expect(cards).toBeLessThan(60);
+  const nav = page.getByRole('navigation', { name: 'Pagination' });
+  await expect(nav.locator('[aria-current="page"]')).toHaveText('1');
+  await expect(nav.locator('a[rel="next"]')).toHaveCount(0);
+  await expect(page).toHaveTitle(/ - Page 1/);
 });
 
 test('filters: sort, date and duration go to page 1 with the other filters as query', async ({ page }) => {
