@@ -56,6 +56,8 @@ export default async function SearchPage(props: Props) {
   }
   const count = DEFAULTS.count;
   const list = await searchVideos({ term, page, duration, count });
+  // Like every listing, a page past the last is not a page (README: "Empty pages and 404s").
+  if (page > 1 && list.videos.length === 0) notFound();
   return (
     <Page>
       <ListingView

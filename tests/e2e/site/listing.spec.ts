@@ -63,6 +63,13 @@ test('a listing of a single page still shows its pagination', async ({ page }) =
   await expect(page).toHaveTitle(/ - Page 1/);
 });
 
+test('empty page 1 is a page, a page past the last is a 404: listings, categories and search alike', async ({ request }) => {
+  expect((await request.get('/search/1/?s=zzqqxxnothing')).status()).toBe(200);
+  expect((await request.get('/search/9/?s=lantern')).status()).toBe(404);
+  expect((await request.get('/videos/latest-updates/999/')).status()).toBe(404);
+  expect((await request.get('/categories/no-such-category/latest-updates/1/')).status()).toBe(404);
+});
+
 test('filters: sort, date and duration go to page 1 with the other filters as query', async ({ page }) => {
   await page.goto('/videos/latest-updates/3/');
   const filters = page.locator('main details').first();
