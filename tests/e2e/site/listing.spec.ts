@@ -51,6 +51,23 @@ test('pagination: 5 numbers, prev/next with rel, first link from page 3, title s
   await expect(nav.locator('[aria-current="page"]')).toHaveText('5');
 });
 
+test('a navigation from the bottom of a listing lands at the top of the next page', async ({ page }) => {
+  await page.goto('/videos/longest/1/');
+  await page.locator('html[data-visitor-ready="1"]').waitFor({ state: 'attached' });
+  const next = page.getByRole('navigation', { name: 'Pagination' }).locator('a[rel="next"]');
+  await next.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  await next.click();
+  await expect(page).toHaveURL(/\/videos\/longest\/2\/$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  // Scrolled a little, the new page's content is still in view, where the router alone would not scroll.
+  await page.evaluate(() => window.scrollTo(0, 40));
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Best' }).click();
+  await expect(page).toHaveURL(/\/videos\/top-rated\/1\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Top rated');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
 test('a listing of a single page still shows its pagination', async ({ page }) => {
   // 'lantern' matches a handful of demo videos: one page of results.
   await page.goto('/search/1/?s=lantern');
