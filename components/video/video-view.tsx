@@ -12,6 +12,7 @@ import { categoryUrl } from '@/lib/seo/urls';
 import { storableVideo } from '@/lib/storage/records';
 import type { VideoDetail, VideoList } from '@/lib/types';
 import { Player } from './player';
+import { RelativeAge } from './relative-age';
 import { VideoAbout } from './video-about';
 import styles from './video-view.module.css';
 
@@ -38,7 +39,7 @@ export function VideoView({ video, related }: { video: VideoDetail; related: Vid
             <p className={styles.stats}>
               <span>{t('video.views', { count: formatCount(video.views) })}</span>
               <span aria-hidden="true">·</span>
-              <time dateTime={video.postDate}>{t('video.added', { age: ageText(video.postDate) })}</time>
+              <RelativeAge postDate={video.postDate} renderedAge={ageText(video.postDate)} />
             </p>
             <div className={styles.actions}>
               <VoteButtons videoId={video.id} likes={video.likes} dislikes={video.dislikes} />

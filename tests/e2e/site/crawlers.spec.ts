@@ -66,3 +66,15 @@ test('prerendered and on-demand pages carry one and the same origin', async ({ r
   for (const m of index.matchAll(/<loc>([^<]+)<\/loc>/g)) origins.add(new URL(m[1]!).origin);
   expect([...origins]).toHaveLength(1);
 });
+
+test('a cached video page shows the age against the visitor clock, not the render time', async ({ page, request }) => {
+  const home = await (await request.get('/')).text();
+  const href = /href="(\/video\/\d+\/[^"]+\/)"/.exec(home)![1]!;
+  const html = await (await request.get(href)).text();
+  const posted = /<time dateTime="([^"]+)">Added /i.exec(html)?.[1] ?? /<time datetime="([^"]+)">Added /i.exec(html)?.[1];
+  expect(posted).toBeTruthy();
+  // The visitor reads the page 400 days after the video was posted, whatever the server rendered.
+  await page.clock.setFixedTime(new Date(Date.parse(posted!) + 400 * 86_400_000));
+  await page.goto(href);
+  await expect(page.locator('main time', { hasText: 'Added' })).toHaveText('Added 1 year ago');
+});
