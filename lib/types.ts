@@ -57,6 +57,14 @@ export interface VideoDetail extends VideoSummary {
   exId: string;
 }
 
+/** A playable file of a video (from /api/videofile.php, decoded). */
+export interface VideoFile {
+  /** The network's format suffix, e.g. "_sd.mp4". */
+  format: string;
+  /** Root-relative (to the API's origin) or absolute URL. */
+  url: string;
+}
+
 export interface VideoList {
   videos: VideoSummary[];
   /** Total matching videos; null when the source did not say. */

@@ -103,16 +103,16 @@ export interface RawCategoriesResponse {
   categories: RawCategory[];
 }
 
+/**
+ * One file of /api/videofile.php, as the network answers it: a list of these, worst quality first
+ * (yt-dlp ranks a later entry higher). `video_url` is encoded (./video-url-codec.ts) and decodes
+ * to a root-relative or absolute URL; `format` is the file's suffix, e.g. "_sd.mp4", "_hq.mp4".
+ */
 export interface RawVideoFile {
   format: string;
-  url: string;
-  width: number;
-  height: number;
+  video_url: string;
 }
 
-export interface RawVideoFileResponse {
-  video_id: Num;
-  files: RawVideoFile[];
-}
+export type RawVideoFileResponse = RawVideoFile[];
 
 export type RawInputResponse = { ok: 1 } | RawError;

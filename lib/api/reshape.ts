@@ -1,7 +1,8 @@
 /** Raw API shapes (spec field names) to the app's types. Tolerant of strings where numbers are expected. */
 import { parseDuration } from '@/lib/format';
-import type { Category, CategoryRef, TopStats, VideoDetail, VideoList, VideoSummary } from '@/lib/types';
+import type { Category, CategoryRef, TopStats, VideoDetail, VideoFile, VideoList, VideoSummary } from '@/lib/types';
 import type { Num, RawCategory, RawStatsResponse, RawVideo, RawVideoDetail, RawVideosResponse } from './raw';
+import { decodeVideoUrl } from './video-url-codec';
 
 export function toInt(value: Num | null | undefined): number {
   const n = typeof value === 'number' ? value : Number.parseInt(String(value ?? ''), 10);
@@ -91,4 +92,17 @@ export function toTopStats(raw: RawStatsResponse): TopStats {
     channels: strings(raw.channels),
     categories: Array.isArray(raw.categories) ? raw.categories.map(toCategory) : [],
   };
+}
+
+/** The decoded files of a videofile answer, best last as the network lists them; undecodable entries are dropped. */
+export function toVideoFiles(raw: unknown): VideoFile[] {
+  if (!Array.isArray(raw)) return [];
+  const files: VideoFile[] = [];
+  for (const entry of raw) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { format, video_url: encoded } = entry as { format?: unknown; video_url?: unknown };
+    const url = typeof encoded === 'string' ? decodeVideoUrl(encoded) : null;
+    if (url) files.push({ format: typeof format === 'string' ? format : '', url });
+  }
+  return files;
 }

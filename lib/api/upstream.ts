@@ -116,7 +116,8 @@ export function createUpstreamSource(options: UpstreamOptions): Source {
     async videofile(videoId: number, lifetime: number): Promise<RawVideoFileResponse | null> {
       const path = videofileUrl({ video_id: videoId, lifetime });
       const body = await request(path, { revalidate: lifetime }, {}, true);
-      if (isObject(body) && Array.isArray(body.files)) return body as unknown as RawVideoFileResponse;
+      // The network answers a list of files, or an error object such as { error: 1, code: "private_video" }.
+      if (Array.isArray(body)) return body as RawVideoFileResponse;
       if (isObject(body) && body.error) return null;
       throw new SourceError('invalid-response', `Unexpected answer from ${path}`);
     },

@@ -1,5 +1,5 @@
 /** The standalone HTML of the demo embed player (/embed/{id}/), loaded in the video page's iframe. */
-import { CLIP_HEIGHT, CLIP_URL, CLIP_WIDTH, thumbUrl } from './media-urls';
+import { CLIP_HEIGHT, CLIP_WIDTH, thumbUrl } from './media-urls';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -19,12 +19,13 @@ function page(title: string, body: string): string {
   );
 }
 
-export function embedPlayerHtml(videoId: number, title: string): string {
+/** `src` is the video's file, as /api/videofile.php gives it (decoded). */
+export function embedPlayerHtml(videoId: number, title: string, src: string): string {
   return page(
     title,
     `<video controls playsinline preload="metadata" width="${CLIP_WIDTH}" height="${CLIP_HEIGHT}" ` +
       `poster="${thumbUrl(videoId)}" title="${escapeHtml(title)}">` +
-      `<source src="${CLIP_URL}" type="video/mp4"></video>`,
+      `<source src="${escapeHtml(src)}" type="video/mp4"></video>`,
   );
 }
 

@@ -5,6 +5,8 @@ export const PREVIEW_URL = '/demo/preview.mp4';
 export const CLIP_URL = '/demo/clip.mp4';
 export const CLIP_WIDTH = 640;
 export const CLIP_HEIGHT = 360;
+/** The network's format suffix for a 360p file (its clients map _sd to standard definition). */
+export const CLIP_FORMAT = '_sd.mp4';
 
 export function thumbUrl(videoId: number, frame = 1): string {
   return `/media/thumbs/${videoId}/${frame}.svg`;

@@ -4,13 +4,14 @@ import { LruCache } from '@/lib/lru';
 import { SourceError } from '@/lib/api/errors';
 import type { RawCategory, RawVideosResponse } from '@/lib/api/raw';
 import type { Source } from '@/lib/api/source';
+import { encodeVideoUrl } from '@/lib/api/video-url-codec';
 import { allCategories, categoryByDir, type CategoryRow } from './category-query';
 import { countListable, type CountFilter } from './counts';
 import { type CatalogDb, getCatalogDb } from './db';
 import { nowSeconds } from './filters';
 import { recordView, recordVote } from './input-actions';
 import { listVideoIds } from './list-query';
-import { CLIP_HEIGHT, CLIP_URL, CLIP_WIDTH, categoryThumbUrl } from './media-urls';
+import { CLIP_FORMAT, CLIP_URL, categoryThumbUrl } from './media-urls';
 import { relatedIds } from './related-query';
 import { searchIds } from './search-query';
 import { keywordsByPrefix, topKeywords } from './suggest-query';
@@ -164,7 +165,7 @@ export function createEmbeddedSource(db: CatalogDb | (() => CatalogDb), options:
     videofile: (videoId) =>
       guarded('videofile', () =>
         isListable(conn(), videoId, now())
-          ? { video_id: videoId, files: [{ format: 'mp4', url: CLIP_URL, width: CLIP_WIDTH, height: CLIP_HEIGHT }] }
+          ? [{ format: CLIP_FORMAT, video_url: encodeVideoUrl(CLIP_URL) }]
           : null,
       ),
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import type Database from 'better-sqlite3';
 import type { RawVideoDetail } from '@/lib/api/raw';
+import { formatDuration } from '@/lib/format';
 import { formatPostDate } from './filters';
 import { embedUrl, PREVIEW_URL, thumbUrl, thumbUrls } from './media-urls';
 import { VISIBLE_STATUS_SQL } from './schema';
@@ -53,7 +54,8 @@ export function loadVideoDetail(db: Database.Database, id: number, now: number):
     preview_url: PREVIEW_URL,
     post_date: formatPostDate(row.post_date),
     status_id: row.status_id,
-    duration: row.duration,
+    // As the network sends it ("12:34"): its clients parse this form (yt-dlp ignores a bare number).
+    duration: formatDuration(row.duration),
     rating: row.rating,
     categories,
     tags,

@@ -56,8 +56,8 @@ describe('generated thumbnails', () => {
 });
 
 describe('embed player page', () => {
-  it('escapes the title and plays the demo clip', () => {
-    const html = embedPlayerHtml(5, 'A <b>"quoted"</b> & title');
+  it('escapes the title and plays the given file', () => {
+    const html = embedPlayerHtml(5, 'A <b>"quoted"</b> & title', '/demo/clip.mp4');
     expect(html).toContain('<video controls playsinline preload="metadata"');
     expect(html).toContain('poster="/media/thumbs/5/1.svg"');
     expect(html).toContain('src="/demo/clip.mp4"');

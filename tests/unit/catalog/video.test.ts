@@ -1,3 +1,4 @@
+import { toVideoFiles } from '@/lib/api/reshape';
 import { type Fixture, NOW, openFixture } from './helpers/catalog-fixture';
 
 let fx: Fixture;
@@ -54,12 +55,12 @@ describe('embedded source: one video', () => {
     }
   });
 
-  it('gives the demo file for a listable video and null otherwise', async () => {
+  it("gives the demo file for a listable video, encoded the network's way, and null otherwise", async () => {
     const id = visibleId(1);
-    expect(await fx.source.videofile(id, 864000)).toEqual({
-      video_id: id,
-      files: [{ format: 'mp4', url: '/demo/clip.mp4', width: 640, height: 360 }],
-    });
+    const files = await fx.source.videofile(id, 864000);
+    // base64 of "/demo/clip.mp4" is L2RlbW8vY2xpcC5tcDQ=: the C becomes its Cyrillic look-alike, "=" becomes "~".
+    expect(files).toEqual([{ format: '_sd.mp4', video_url: 'L2RlbW8vY2xpc\u04215tcDQ~' }]);
+    expect(toVideoFiles(files)).toEqual([{ format: '_sd.mp4', url: '/demo/clip.mp4' }]);
     expect(await fx.source.videofile(999_999, 864000)).toBeNull();
   });
 });
