@@ -11,6 +11,7 @@ import type { SearchQuery, Source, VideosQuery } from '@/lib/api/source';
 import type { DateFilter, DurationFilter, Sort } from '@/lib/types';
 import { parseFlags, positiveIntFlag } from '@/lib/catalog/cli-args';
 import { openCatalogDb, rebuildCatalogFile } from '@/lib/catalog/db';
+import { ensurePeriodStats, rebuildPeriodStats } from '@/lib/catalog/period-stats';
 import { SCHEMA_VERSION } from '@/lib/catalog/schema';
 import { createEmbeddedSource } from '@/lib/catalog/source';
 
@@ -125,6 +126,26 @@ async function main(): Promise<void> {
       source.videos(listQuery('most-popular', 1, 'week', '2', category)),
     );
   }
+  // The home row "most popular today" (30), and the daily move of the period windows that the
+  // first request of a day pays for (lib/catalog/period-stats.ts), beside a full rebuild.
+  const homeDay = await source.videos({ ...listQuery('most-popular', 1, 'day', 'all'), count: 30, lifetime: 3600 });
+  console.log(`home row "most popular today": ${homeDay.videos.length} videos, ${homeDay.total_count} watched today`);
+  await bench('home row most-popular date=day count=30', 10, () =>
+    source.videos({ ...listQuery('most-popular', 1, 'day', 'all'), count: 30, lifetime: 3600 }),
+  );
+  const rebuilds: number[] = [];
+  const rolls: number[] = [];
+  const nowS = Math.floor(Date.now() / 1000);
+  for (let i = 0; i < 3; i++) {
+    let t = performance.now();
+    rebuildPeriodStats(db, nowS - 86_400);
+    rebuilds.push(performance.now() - t);
+    t = performance.now();
+    ensurePeriodStats(db, nowS);
+    rolls.push(performance.now() - t);
+  }
+  const ms = (xs: number[]) => `median ${quantile([...xs].sort((a, b) => a - b), 0.5).toFixed(0)} ms`;
+  console.log(`period windows moved by one day (3 runs): ${ms(rolls)}; full rebuild: ${ms(rebuilds)}`);
   await bench('videos latest-updates p1, total_count not cached', 10, () => coldCounts.videos(listQuery('latest-updates', 1, 'all', 'all')));
   await bench('videos most-popular p1 date=month, count not cached', 10, () => coldCounts.videos(listQuery('most-popular', 1, 'month', 'all')));
   await bench('category travel p1, total_count not cached', 10, () => coldCounts.videos(listQuery('latest-updates', 1, 'all', 'all', 'travel')));

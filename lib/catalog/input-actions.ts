@@ -2,6 +2,7 @@ import 'server-only';
 import type Database from 'better-sqlite3';
 import type { RawInputResponse } from '@/lib/api/raw';
 import { STATUS, VISIBLE_STATUS_SQL } from './schema';
+import { countDay } from './period-stats';
 import { ratingOf } from './rating';
 import { prepared } from './statements';
 
@@ -31,6 +32,7 @@ export function recordView(db: Database.Database, videoId: number, now: number):
     prepared(db, 'UPDATE videos SET views = views + 1 WHERE id = ?').run(videoId);
     // The category copies feed category listings sorted by views.
     prepared(db, 'UPDATE video_categories SET views = views + 1 WHERE video_id = ?').run(videoId);
+    countDay(db, videoId, now, 1, 0, 0);
   })();
   return { ok: 1 };
 }
@@ -57,6 +59,7 @@ export function recordVote(
     const rating = ratingOf(counts.likes, counts.dislikes);
     prepared(db, 'UPDATE videos SET rating = ? WHERE id = ?').run(rating, videoId);
     prepared(db, 'UPDATE video_categories SET likes = ?, rating = ? WHERE video_id = ?').run(counts.likes, rating, videoId);
+    countDay(db, videoId, now, 0, vote, 1 - vote);
     return { ok: 1 };
   })();
 }

@@ -7,7 +7,7 @@
  * another version is rebuilt on the next open.
  */
 
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** Statuses: 1 active, 5 kept but stats disabled; 0 disabled (hidden everywhere). */
 export const STATUS = { disabled: 0, active: 1, statsDisabled: 5 } as const;
@@ -104,6 +104,42 @@ CREATE TABLE video_day_counts (
   PRIMARY KEY (category_id, dur_class, day)
 ) WITHOUT ROWID;
 
+-- Views and votes per video and day (unix day number): what "most popular today" and "top rated
+-- this week" rank by. Fed by the view and vote stats and by the seed's recent history.
+CREATE TABLE video_days (
+  video_id INTEGER NOT NULL,
+  day INTEGER NOT NULL,
+  views INTEGER NOT NULL DEFAULT 0,
+  likes INTEGER NOT NULL DEFAULT 0,
+  dislikes INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (video_id, day)
+) WITHOUT ROWID;
+
+-- The sums of video_days over each period (1 day, 2 week, 3 month) with the filter columns copied
+-- in, kept up to date incrementally (lib/catalog/period-stats.ts); score ranks top rated.
+CREATE TABLE period_stats (
+  period INTEGER NOT NULL,
+  video_id INTEGER NOT NULL,
+  views INTEGER NOT NULL,
+  likes INTEGER NOT NULL,
+  dislikes INTEGER NOT NULL,
+  score REAL NOT NULL,
+  post_date INTEGER NOT NULL,
+  duration INTEGER NOT NULL,
+  PRIMARY KEY (period, video_id)
+) WITHOUT ROWID;
+CREATE INDEX idx_ps_views ON period_stats (period, views, video_id, post_date, duration);
+CREATE INDEX idx_ps_score ON period_stats (period, score, likes, video_id, post_date, duration);
+
+-- How many videos each period listing has, per category (0: all) and duration class (0: any).
+CREATE TABLE period_counts (
+  period INTEGER NOT NULL,
+  category_id INTEGER NOT NULL,
+  dur_class INTEGER NOT NULL,
+  count INTEGER NOT NULL,
+  PRIMARY KEY (period, category_id, dur_class)
+) WITHOUT ROWID;
+
 -- Contentless full-text index (the text lives in videos). facets holds filter tokens
 -- ("d2" duration class, "c12" category id) so filters intersect inside FTS5.
 -- detail=column: no word positions (we never run phrase or NEAR queries), which makes the
@@ -151,6 +187,8 @@ CREATE INDEX idx_vc_views ON video_categories (category_id, views, video_id, pos
 CREATE INDEX idx_vc_rating ON video_categories (category_id, rating, likes, video_id, post_date, duration, status_id);
 CREATE INDEX idx_vc_duration ON video_categories (category_id, duration, video_id, post_date, status_id);
 CREATE INDEX idx_vc_comments ON video_categories (category_id, comments, video_id, post_date, duration, status_id);
+
+CREATE INDEX idx_vd_day ON video_days (day, video_id, views, likes, dislikes);
 
 CREATE INDEX idx_keywords_prefix ON keywords (keyword_lc, popularity, keyword);
 CREATE INDEX idx_keywords_popularity ON keywords (popularity, keyword);

@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import { DAY_SECONDS, durationClass } from './filters';
 import { hashInt, hashString, logNormal, mulberry32, pareto, pick, type Rng, zipfCumulative, zipfIndex } from './prng';
 import { ratingOf } from './rating';
+import { PERIOD_DAYS, rebuildPeriodStats } from './period-stats';
 import { INDEXES_SQL, SCHEMA_VERSION, STATUS, TABLES_SQL } from './schema';
 import {
   ADJECTIVES,
@@ -181,6 +182,7 @@ export function seedCatalog(db: Database.Database, options: SeedOptions): SeedRe
   insertAll();
 
   db.exec(INDEXES_SQL);
+  rebuildPeriodStats(db, now);
   // One merged FTS segment makes every query a single b-tree walk.
   db.exec("INSERT INTO video_fts (video_fts) VALUES ('optimize')");
   db.exec("INSERT INTO title_fts (title_fts) VALUES ('optimize')");
@@ -237,6 +239,9 @@ function insertVideos(db: Database.Database, n: number, now: number) {
     'INSERT INTO video_fts (rowid, title, description, categories, tags, facets) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const titleFts = db.prepare('INSERT INTO title_fts (rowid, title, facets) VALUES (?, ?, ?)');
+  const dayRow = db.prepare('INSERT INTO video_days (video_id, day, views, likes, dislikes) VALUES (?, ?, ?, ?, ?)');
+  const today = Math.floor(now / DAY_SECONDS);
+  const minReturning = minReturningDays(n);
   // Keyed by category_id * 4 + dur_class (category 0 = all, class 0 = any).
   const dayCounts: DayCounts = new Map();
   const keywordCounts = new Map<string, number>();
@@ -264,6 +269,7 @@ function insertVideos(db: Database.Database, n: number, now: number) {
       facets,
     );
     titleFts.run(id, v.title, facets);
+    for (const d of viewHistory(id, v, Math.floor(postDate / DAY_SECONDS), today, minReturning)) dayRow.run(id, d.day, d.views, d.likes, d.dislikes);
     const day = Math.floor(postDate / DAY_SECONDS);
     for (const c of [0, ...categoryIds]) {
       bump(dayCounts, c * 4, day);
@@ -272,6 +278,61 @@ function insertVideos(db: Database.Database, n: number, now: number) {
     for (const k of titleKeywords(v.title)) keywordCounts.set(k, (keywordCounts.get(k) ?? 0) + 1);
   }
   return { dayCounts, keywordCounts };
+}
+
+/** Days of view history before the seed's now, and (like the scheduled videos) after it. */
+const HISTORY_PAST_DAYS = PERIOD_DAYS.month;
+const HISTORY_FUTURE_DAYS = Math.ceil(FUTURE_SPAN / DAY_SECONDS);
+/** Returning-viewer days per day of history that the whole catalogue gets at the least. */
+const MIN_VIDEOS_PER_DAY = 30;
+
+/** Returning days per video so that even a small catalogue has MIN_VIDEOS_PER_DAY videos watched each day. */
+export function minReturningDays(n: number): number {
+  return Math.ceil((MIN_VIDEOS_PER_DAY * (HISTORY_PAST_DAYS + HISTORY_FUTURE_DAYS + 1)) / Math.max(1, n));
+}
+
+interface DayRow {
+  day: number;
+  views: number;
+  likes: number;
+  dislikes: number;
+}
+
+/**
+ * A video's views and votes per day, from a month before the seed's now to the end of the
+ * scheduled span, so that "most popular today" has a full row on any day of the demo's life: a
+ * burst on the three days after it is posted, and a few later days of returning viewers,
+ * more of them for more watched videos. Deterministic (its own random stream per video).
+ */
+export function viewHistory(
+  id: number,
+  v: Pick<GeneratedVideo, 'views' | 'likes' | 'dislikes'>,
+  postDay: number,
+  today: number,
+  minReturning: number,
+): DayRow[] {
+  const rng = mulberry32(hashInt(id) ^ 0x5f3759df);
+  // From the day after it was posted: a day's rows then only name videos published before that
+  // day began, so the day's totals never count a video that is still scheduled.
+  const first = Math.max(postDay + 1, today - HISTORY_PAST_DAYS);
+  const last = today + HISTORY_FUTURE_DAYS;
+  if (first > last) return [];
+  const byDay = new Map<number, number>();
+  const add = (day: number, share: number) => {
+    if (day < first || day > last) return;
+    byDay.set(day, (byDay.get(day) ?? 0) + Math.max(1, Math.round(v.views * share)));
+  };
+  for (let k = 1; k <= 3; k++) add(postDay + k, (0.08 + rng() * 0.12) / k);
+  const returning = Math.max(minReturning, Math.min(6, 1 + Math.floor(Math.log10(Math.max(10, v.views)))));
+  for (let k = 0; k < returning; k++) add(first + Math.floor(rng() * (last - first + 1)), 0.002 + rng() * 0.02);
+  const likeRate = v.views > 0 ? v.likes / v.views : 0;
+  const dislikeRate = v.views > 0 ? v.dislikes / v.views : 0;
+  return [...byDay].map(([day, views]) => ({
+    day,
+    views,
+    likes: Math.floor(views * likeRate + rng()),
+    dislikes: Math.floor(views * dislikeRate + rng()),
+  }));
 }
 
 function insertDayCounts(db: Database.Database, dayCounts: DayCounts): void {

@@ -12,6 +12,7 @@ import { nowSeconds } from './filters';
 import { recordView, recordVote } from './input-actions';
 import { listVideoIds } from './list-query';
 import { CLIP_FORMAT, CLIP_URL, categoryThumbUrl } from './media-urls';
+import { countPeriod, ensurePeriodStats, listPeriodIds, periodOf } from './period-stats';
 import { relatedIds } from './related-query';
 import { searchIds } from './search-query';
 import { keywordsByPrefix, topKeywords } from './suggest-query';
@@ -99,10 +100,17 @@ export function createEmbeddedSource(db: CatalogDb | (() => CatalogDb), options:
           if (!category) return { videos: [], total_count: 0, categories: [] };
         }
         const filter = { categoryId: category?.id ?? 0, duration: q.duration, date: q.date };
-        const totalCount = total(filter);
         const offset = (pageNo - 1) * count;
+        const ranked = periodOf(q.sort, q.date);
+        if (ranked) ensurePeriodStats(conn(), now());
+        const totalCount = ranked ? countPeriod(conn(), ranked.period, filter.categoryId, q.duration) : total(filter);
         // Past the end there is nothing to walk: never scan an index for a page that cannot exist.
-        const ids = offset >= totalCount ? [] : listVideoIds(conn(), { ...filter, sort: q.sort, limit: count, offset }, now());
+        const ids =
+          offset >= totalCount
+            ? []
+            : ranked
+              ? listPeriodIds(conn(), { ...filter, ...ranked, limit: count, offset }, now())
+              : listVideoIds(conn(), { ...filter, sort: q.sort, limit: count, offset }, now());
         const response = listResponse(ids, totalCount);
         return category ? { ...response, categories: [rawCategory(category)] } : response;
       }),

@@ -100,8 +100,8 @@ describe('embedded source: videos listing', () => {
     ['day', 1],
     ['week', 7],
     ['month', 30],
-  ] as const)('date filter %s keeps the last %i days and always has data', async (date, days) => {
-    const res = await fx.source.videos(listQuery({ sort: 'top-rated', date, count: 120 }));
+  ] as const)('date filter %s on a sort without period numbers keeps videos posted in the last %i days', async (date, days) => {
+    const res = await fx.source.videos(listQuery({ sort: 'latest-updates', date, count: 120 }));
     expect(res.videos.length).toBeGreaterThan(0);
     for (const v of res.videos) {
       expect(unixOf(v.post_date)).toBeGreaterThanOrEqual(NOW - days * 86400);
@@ -112,6 +112,89 @@ describe('embedded source: videos listing', () => {
       .pluck()
       .get(NOW - days * 86400, NOW);
     expect(res.total_count).toBe(expected);
+  });
+
+  /** The period's views per video, straight from video_days: today and the N days before. */
+  function periodViews(days: number): Map<number, number> {
+    const today = Math.floor(NOW / 86400);
+    const rows = fx.db
+      .prepare(
+        `SELECT d.video_id AS id, sum(d.views) AS views FROM video_days d JOIN videos v ON v.id = d.video_id
+         WHERE d.day BETWEEN ? AND ? AND v.status_id IN (1,5) AND v.post_date <= ? GROUP BY d.video_id`,
+      )
+      .all(today - days, today, NOW) as { id: number; views: number }[];
+    return new Map(rows.map((r) => [r.id, r.views]));
+  }
+
+  it.each([
+    ['day', 1],
+    ['week', 7],
+    ['month', 30],
+  ] as const)('most popular of the %s ranks by the views during the period, not by all-time views', async (date, days) => {
+    const expected = periodViews(days);
+    const res = await fx.source.videos(listQuery({ sort: 'most-popular', date, count: 60 }));
+    expect(res.total_count).toBe(expected.size);
+    const got = ids(res.videos).map((id) => expected.get(id));
+    expect(got.every((v) => v !== undefined)).toBe(true);
+    const best = [...expected.values()].sort((a, b) => b - a).slice(0, got.length);
+    expect(got).toEqual(best);
+    // All-time views would give another order: the period is what ranks.
+    const allTime = ids(res.videos).map((id) => row(id).views);
+    expect(allTime).not.toEqual([...allTime].sort((a, b) => b - a));
+  });
+
+  it('keeps the home row "most popular today" at 30 videos on the demo catalogue, for a year', async () => {
+    const { createEmbeddedSource } = await import('@/lib/catalog/source');
+    for (const daysLater of [0, 1, 30, 180, 364]) {
+      const later = createEmbeddedSource(fx.db, { now: () => NOW + daysLater * 86400 });
+      const res = await later.videos(listQuery({ sort: 'most-popular', date: 'day', count: 30, lifetime: 3600 }));
+      expect(res.videos).toHaveLength(30);
+    }
+  });
+
+  it('top rated of the week ranks by the period votes, a single like not enough to win', async () => {
+    const res = await fx.source.videos(listQuery({ sort: 'top-rated', date: 'week', count: 30 }));
+    expect(res.videos.length).toBe(30);
+    const { wilsonScore } = await import('@/lib/catalog/period-stats');
+    const today = Math.floor(NOW / 86400);
+    const scores = ids(res.videos).map((id) => {
+      const r = fx.db
+        .prepare('SELECT sum(likes) AS l, sum(dislikes) AS d FROM video_days WHERE video_id = ? AND day BETWEEN ? AND ?')
+        .get(id, today - 7, today) as { l: number; d: number };
+      return wilsonScore(r.l, r.d);
+    });
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(wilsonScore(1, 0)).toBeLessThan(wilsonScore(40, 2));
+  });
+
+  it('a view counted today reaches the period ranking at once', async () => {
+    const { recordView } = await import('@/lib/catalog/input-actions');
+    const before = await fx.source.videos(listQuery({ sort: 'most-popular', date: 'day', count: 60 }));
+    const last = Number(before.videos.at(-1)!.video_id);
+    const lead = periodViews(1).get(Number(before.videos[0]!.video_id))!;
+    // Enough views today to move the last of the page to the top.
+    const gap = lead - periodViews(1).get(last)! + 1;
+    for (let i = 0; i < gap; i++) recordView(fx.db, last, NOW);
+    const after = await fx.source.videos(listQuery({ sort: 'most-popular', date: 'day', count: 60 }));
+    expect(Number(after.videos[0]!.video_id)).toBe(last);
+  });
+
+  it('moving the windows day by day gives the same sums and totals as a full rebuild', async () => {
+    const { ensurePeriodStats, rebuildPeriodStats } = await import('@/lib/catalog/period-stats');
+    const snapshot = () => ({
+      stats: fx.db.prepare('SELECT * FROM period_stats ORDER BY period, video_id').all(),
+      counts: fx.db.prepare('SELECT * FROM period_counts WHERE count != 0 ORDER BY period, category_id, dur_class').all(),
+    });
+    for (let d = 1; d <= 3; d++) ensurePeriodStats(fx.db, NOW + d * 86400);
+    ensurePeriodStats(fx.db, NOW + 40 * 86400); // a pause longer than a month: rebuilt
+    ensurePeriodStats(fx.db, NOW + 41 * 86400);
+    const moved = snapshot();
+    rebuildPeriodStats(fx.db, NOW + 41 * 86400);
+    expect(moved).toEqual(snapshot());
+    const later = (await import('@/lib/catalog/source')).createEmbeddedSource(fx.db, { now: () => NOW + 41 * 86400 });
+    const res = await later.videos(listQuery({ sort: 'most-popular', date: 'week', count: 60 }));
+    expect(res.videos.length).toBe(60);
+    rebuildPeriodStats(fx.db, NOW);
   });
 
   it('keeps the day filter alive for a year thanks to scheduled videos', async () => {
