@@ -8,6 +8,8 @@ const createJestConfig = nextJest({ dir: './' });
 const config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/tests/compat'],
+  // *.spec.ts there are Playwright's (playwright.compat.config.ts).
+  testMatch: ['**/*.test.ts'],
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/$1',
     '^server-only$': '<rootDir>/tests/support/empty-module.js',

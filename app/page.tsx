@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { HomeRow } from '@/components/home/home-row';
 import { Page } from '@/components/layout/page';
-import { getHomeRows } from '@/lib/api';
+import { getHomeRows, listOrError } from '@/lib/api';
 import { t } from '@/lib/i18n';
 import { videosUrl } from '@/lib/seo/urls';
 
@@ -18,9 +18,9 @@ export default async function HomePage() {
   return (
     <Page>
       <h1 className="visually-hidden">{t('home.heading')}</h1>
-      <HomeRow id="latest" title={t('home.latest')} href={videosUrl('latest-updates')} list={latest} priority />
-      <HomeRow id="popular" title={t('home.popular')} href={videosUrl('most-popular', 1, { date: 'day' })} list={popular} />
-      <HomeRow id="top" title={t('home.top')} href={videosUrl('top-rated')} list={top} />
+      <HomeRow id="latest" title={t('home.latest')} href={videosUrl('latest-updates')} {...listOrError(latest)} priority />
+      <HomeRow id="popular" title={t('home.popular')} href={videosUrl('most-popular', 1, { date: 'day' })} {...listOrError(popular)} />
+      <HomeRow id="top" title={t('home.top')} href={videosUrl('top-rated')} {...listOrError(top)} />
     </Page>
   );
 }

@@ -1,19 +1,41 @@
 #!/usr/bin/env node
 /**
  * npm run test:compat: the site against the real network's clients and answers.
- * - yt-dlp: builds when needed, starts `next start` on a fresh embedded catalogue and a local
- *   TLS front (nginx, self-signed certificate) for one of the network's host names, and runs
- *   Debian's yt-dlp against it (tests/compat/ytdlp).
- * Extra arguments go to Jest (e.g. -t yt-dlp).
+ * - yt-dlp: `next start` on a fresh embedded catalogue behind a local TLS front (nginx,
+ *   self-signed certificate) for one of the network's host names; Debian's yt-dlp, its TXXX
+ *   extractor unmodified, reads it (tests/compat/ytdlp).
+ * - upstream: a fixture server replays the network's recorded answers (tests/fixtures/upstream)
+ *   and a second `next start` runs in front of it with API_ORIGIN; every page and every failure
+ *   variant is checked over HTTP (tests/compat/upstream, Jest) and in Chromium (Playwright).
+ * One build serves both (scripts/lib/harness.mjs). Extra arguments go to Jest (e.g. -t yt-dlp).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildOrPrepare, freePort, freshCatalogEnv, npx, run, runMain, startNext } from './lib/harness.mjs';
+import { buildOrPrepare, freePort, freshCatalogEnv, npx, root, run, runMain, startNext, startProcess, waitFor } from './lib/harness.mjs';
 import { startTlsFront } from './lib/tls-front.mjs';
 
 const args = process.argv.slice(2);
 const NETWORK_HOST = 'txxx.com';
+// Short, so that the fixture's slow answer (4 s) is a timeout without slowing the suite.
+const UPSTREAM_TIMEOUT_MS = 1500;
+
+/**
+ * Pages prerendered at build time (home, the category index) keep the source of the build, here
+ * the embedded catalogue. An operator switching a build to an upstream regenerates them (or builds
+ * with API_ORIGIN set); this does it the way Next's on-demand revalidation does, with the build's
+ * preview id, before any test reads them.
+ */
+async function regeneratePrerendered(baseUrl) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, process.env.NEXT_DIST_DIR || '.next', 'prerender-manifest.json'), 'utf8'));
+  const id = manifest.preview.previewModeId;
+  const dataRoutes = Object.entries(manifest.routes).filter(([route, r]) => r.initialRevalidateSeconds && !route.startsWith('/information') && !/\.(txt|xml)$/.test(route) && route !== '/404');
+  for (const [route] of dataRoutes) {
+    const res = await fetch(`${baseUrl}${route === '/' ? '/' : `${route}/`}`, { headers: { 'x-prerender-revalidate': id }, redirect: 'manual' });
+    await res.arrayBuffer();
+    console.log(`compat: regenerated ${route} from the upstream (${res.status})`);
+  }
+}
 
 runMain('compat', async () => {
   const env = freshCatalogEnv(process.env.DATABASE_PATH || 'data/compat.db');
@@ -29,12 +51,28 @@ runMain('compat', async () => {
     const front = await startTlsFront({ dir: path.join(tmp, 'tls'), host: NETWORK_HOST, port: await freePort(), upstreamPort: sitePort });
     stops.push(front);
     console.log(`compat: site ${site.baseUrl}, TLS front https://${NETWORK_HOST} -> 127.0.0.1:${front.port}`);
-    return run(npx, ['jest', '-c', 'jest.compat.config.mjs', ...args], {
+
+    const fixturePort = await freePort();
+    const fixtures = startProcess(process.execPath, [path.join(root, 'tests/compat/upstream/fixture-server.mjs'), String(fixturePort)]);
+    stops.push(fixtures);
+    const apiOrigin = `http://127.0.0.1:${fixturePort}`;
+    await waitFor(`${apiOrigin}/api/json/categories/14400/str.toptn.en.json`, fixtures.child);
+    const upstreamEnv = { ...env, API_ORIGIN: apiOrigin, API_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS) };
+    delete upstreamEnv.DATABASE_PATH;
+    const upstreamSite = await startNext(await freePort(), upstreamEnv);
+    stops.push(upstreamSite);
+    console.log(`compat: site ${upstreamSite.baseUrl} in front of the fixture upstream ${apiOrigin}`);
+    await regeneratePrerendered(upstreamSite.baseUrl);
+
+    const jest = run(npx, ['jest', '-c', 'jest.compat.config.mjs', ...args], {
       ...env,
       COMPAT_SITE_URL: site.baseUrl,
       COMPAT_TLS_PORT: String(front.port),
       COMPAT_TLS_HOST: NETWORK_HOST,
+      COMPAT_UPSTREAM_SITE_URL: upstreamSite.baseUrl,
     });
+    const browser = args.length ? 0 : run(npx, ['playwright', 'test', '-c', 'playwright.compat.config.ts'], { ...env, BASE_URL: upstreamSite.baseUrl });
+    return jest || browser;
   } finally {
     for (const s of stops.reverse()) s.stop();
     fs.rmSync(tmp, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PageHeading, Page } from '@/components/layout/page';
 import { EmptyList } from '@/components/listing/empty-list';
-import { getCategories } from '@/lib/api';
+import { attempt, getCategories } from '@/lib/api';
 import { t } from '@/lib/i18n';
 import { categoriesUrl, categoryUrl } from '@/lib/seo/urls';
 import type { CategorySort } from '@/lib/types';
@@ -16,7 +16,8 @@ export const categoryIndexMetadata: Metadata = {
 
 /** The category index, by count of videos or by title. */
 export async function CategoryIndex({ sort }: { sort: CategorySort }) {
-  const categories = await getCategories(sort);
+  const loaded = await attempt(() => getCategories(sort));
+  const categories = loaded.ok ? loaded.value : [];
   const sorted = sort === 'title' ? [...categories].sort((a, b) => a.title.localeCompare(b.title, 'en')) : categories;
   return (
     <Page>
@@ -36,7 +37,7 @@ export async function CategoryIndex({ sort }: { sort: CategorySort }) {
         </nav>
       </PageHeading>
       {sorted.length === 0 ? (
-        <EmptyList reason="no_data" />
+        <EmptyList reason="no_data" code={loaded.ok ? undefined : loaded.code} />
       ) : (
         <ul className={styles.grid}>
           {sorted.map((c, i) => (

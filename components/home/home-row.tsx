@@ -6,7 +6,7 @@ import type { VideoList } from '@/lib/types';
 import styles from './home-row.module.css';
 
 /** One home row: a heading, its videos and a 'see more' link to the full listing. */
-export function HomeRow({ id, title, href, list, priority = false }: { id: string; title: string; href: string; list: VideoList; priority?: boolean }) {
+export function HomeRow({ id, title, href, list, error, priority = false }: { id: string; title: string; href: string; list: VideoList; error?: string; priority?: boolean }) {
   const headingId = `row-${id}`;
   return (
     <section className={styles.row} aria-labelledby={headingId}>
@@ -21,7 +21,7 @@ export function HomeRow({ id, title, href, list, priority = false }: { id: strin
           <span aria-hidden="true">→</span>
         </Link>
       </div>
-      {list.videos.length > 0 ? <VideoGrid videos={list.videos} priority={priority} eagerCount={priority ? 4 : 0} /> : <EmptyList />}
+      {list.videos.length > 0 ? <VideoGrid videos={list.videos} priority={priority} eagerCount={priority ? 4 : 0} /> : <EmptyList reason={error ? 'no_data' : undefined} code={error} />}
     </section>
   );
 }

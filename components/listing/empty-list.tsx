@@ -3,10 +3,14 @@ import styles from './empty-list.module.css';
 
 export type EmptyListReason = 'videos_not_found' | 'not_found' | 'no_data' | 'history_empty' | 'no_permission';
 
-/** The empty-listing message of spec section 8. Plain component: usable from server and client components. */
-export function EmptyList({ reason = 'videos_not_found', children }: { reason?: EmptyListReason; children?: React.ReactNode }) {
+/**
+ * The empty-listing message of spec section 8. Plain component: usable from server and client
+ * components. `code` is the error code of a failed load (spec: the listing stores it); it shows
+ * the error message and stays in the markup for support and tests.
+ */
+export function EmptyList({ reason = 'videos_not_found', code, children }: { reason?: EmptyListReason; code?: string; children?: React.ReactNode }) {
   return (
-    <div className={styles.empty} role="status">
+    <div className={styles.empty} role="status" data-error-code={code}>
       <svg aria-hidden="true" viewBox="0 0 24 24" width="40" height="40" className={styles.icon}>
         <path
           fill="currentColor"

@@ -16,10 +16,12 @@ export interface ListingViewProps {
   href: (page: number) => string;
   filter?: ReactNode;
   emptyReason?: EmptyListReason;
+  /** The error code when the list failed to load: the error message replaces the empty one. */
+  error?: string;
 }
 
 /** A listing: heading, filter, the grid (or the empty-listing message) and pagination. */
-export function ListingView({ heading, subheading, list, page, count, href, filter, emptyReason = 'videos_not_found' }: ListingViewProps) {
+export function ListingView({ heading, subheading, list, page, count, href, filter, emptyReason = 'videos_not_found', error }: ListingViewProps) {
   return (
     <>
       <PageHeading title={heading}>{filter}</PageHeading>
@@ -36,7 +38,7 @@ export function ListingView({ heading, subheading, list, page, count, href, filt
           <Pagination page={page} total={list.total} count={count} href={href} />
         </>
       ) : (
-        <EmptyList reason={emptyReason} />
+        <EmptyList reason={error ? 'no_data' : emptyReason} code={error} />
       )}
     </>
   );

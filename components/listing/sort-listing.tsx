@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Page } from '@/components/layout/page';
-import { getCategory, getVideos } from '@/lib/api';
+import { attempt, getCategory, getVideos, listOrError } from '@/lib/api';
 import { DEFAULTS } from '@/lib/api/constants';
 import { t } from '@/lib/i18n';
 import { filterWords, listingMetadata, pageSuffix, type ListingParams } from '@/lib/seo/listing';
@@ -18,9 +18,9 @@ function withFilters(base: string, p: ListingParams): string {
 
 /** /videos/{sort}/{page}/ with optional filters. */
 export async function SortListing({ p }: { p: ListingParams }) {
-  const list = await getVideos({ sort: p.sort, page: p.page, date: p.date, duration: p.duration, count: COUNT });
+  const { list, error } = listOrError(await attempt(() => getVideos({ sort: p.sort, page: p.page, date: p.date, duration: p.duration, count: COUNT })));
   // A page past the end is not a page (the first page shows the empty-listing message instead).
-  if (p.page > 1 && list.videos.length === 0) notFound();
+  if (!error && p.page > 1 && list.videos.length === 0) notFound();
   const f = { date: p.date, duration: p.duration };
   return (
     <Page>
@@ -28,6 +28,7 @@ export async function SortListing({ p }: { p: ListingParams }) {
         heading={t(`sorts.${p.sort}`)}
         subheading={filterWords(p) || undefined}
         list={list}
+        error={error}
         page={p.page}
         count={COUNT}
         href={(page) => videosUrl(p.sort, page, f)}
@@ -48,10 +49,13 @@ export function sortListingMetadata(p: ListingParams): Metadata {
 
 /** /categories/{dir}/{sort}/{page}/ with optional filters. */
 export async function CategoryListing({ dir, p }: { dir: string; p: ListingParams }) {
-  const category = await getCategory(dir);
-  if (!category) notFound();
-  const list = await getVideos({ sort: p.sort, page: p.page, date: p.date, duration: p.duration, category: dir, count: COUNT });
-  if (p.page > 1 && list.videos.length === 0) notFound();
+  const found = await attempt(() => getCategory(dir));
+  if (found.ok && !found.value) notFound();
+  // When the categories cannot be read, the listing still says which category it is and why it is empty.
+  const category = found.ok && found.value ? found.value : { title: dir, dir };
+  const loaded = found.ok ? listOrError(await attempt(() => getVideos({ sort: p.sort, page: p.page, date: p.date, duration: p.duration, category: dir, count: COUNT }))) : listOrError(found);
+  const { list, error } = loaded;
+  if (!error && p.page > 1 && list.videos.length === 0) notFound();
   const f = { date: p.date, duration: p.duration };
   const words = filterWords(p);
   return (
@@ -60,6 +64,7 @@ export async function CategoryListing({ dir, p }: { dir: string; p: ListingParam
         heading={t('listing.categoryHeading', { category: category.title })}
         subheading={[t(`sorts.${p.sort}`), words].filter(Boolean).join(' · ')}
         list={list}
+        error={error}
         page={p.page}
         count={COUNT}
         href={(page) => categoryUrl(dir, p.sort, page, f)}
@@ -70,7 +75,8 @@ export async function CategoryListing({ dir, p }: { dir: string; p: ListingParam
 }
 
 export async function categoryListingMetadata(dir: string, p: ListingParams): Promise<Metadata> {
-  const category = await getCategory(dir);
+  const found = await attempt(() => getCategory(dir));
+  const category = found.ok ? found.value : { title: dir };
   if (!category) return {};
   const sort = t(`sorts.${p.sort}`);
   return listingMetadata({

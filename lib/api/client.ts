@@ -6,7 +6,7 @@
 import type { ActionResult, Suggestions, TopStats, VideoList } from '@/lib/types';
 import { DEFAULTS, LIFETIME } from './constants';
 import type { RawCode, RawInputResponse, RawStatsResponse, RawSuggestResponse, RawVideosResponse } from './raw';
-import { toCategory, toTopStats, toVideoList } from './reshape';
+import { toSuggestions, toTopStats, toVideoList } from './reshape';
 import { INPUT_PATH, inputBody, mainUrl, relatedUrl, suggestUrl } from './urls';
 
 /** An HTTP failure passed on to the caller (spec section 8: other HTTP errors reach the caller). */
@@ -62,11 +62,7 @@ export async function fetchRelated(videoId: number, page: number, count: number 
 }
 
 export async function fetchSuggestions(text: string, signal?: AbortSignal): Promise<Suggestions> {
-  const raw = await getJson<RawSuggestResponse>(suggestUrl(text), { signal });
-  return {
-    keywords: Array.isArray(raw.keywords) ? raw.keywords.map(String) : [],
-    categories: Array.isArray(raw.categories) ? raw.categories.map(toCategory) : [],
-  };
+  return toSuggestions(await getJson<RawSuggestResponse>(suggestUrl(text), { signal }));
 }
 
 /** The 'stats' call made at app start, for the top search keywords. */

@@ -19,7 +19,8 @@ import type {
   VideoList,
 } from '@/lib/types';
 import { DEFAULTS, LIFETIME } from './constants';
-import { toCategory, toTopStats, toVideoDetail, toVideoList } from './reshape';
+import { attempt, type Attempt } from './attempt';
+import { toCategories, toSuggestions, toTopStats, toVideoDetail, toVideoList } from './reshape';
 import type { Source } from './source';
 import { upstreamSource } from './upstream';
 
@@ -62,10 +63,13 @@ export const getVideos = cache(async (o: VideosOptions): Promise<VideoList> => {
   return toVideoList(raw);
 });
 
-/** The three home rows: lifetime 3600, gender str, count 30; most popular with period day. */
-export async function getHomeRows(): Promise<{ latest: VideoList; popular: VideoList; top: VideoList }> {
+/**
+ * The three home rows: lifetime 3600, gender str, count 30; most popular with period day. Each row
+ * stands alone: one failing shows its own empty/error message beside the others.
+ */
+export async function getHomeRows(): Promise<{ latest: Attempt<VideoList>; popular: Attempt<VideoList>; top: Attempt<VideoList> }> {
   const row = (sort: Sort, date: DateFilter = 'all') =>
-    getVideos({ sort, date, page: 1, count: DEFAULTS.homeCount, lifetime: LIFETIME.home });
+    attempt(() => getVideos({ sort, date, page: 1, count: DEFAULTS.homeCount, lifetime: LIFETIME.home }));
   const [latest, popular, top] = await Promise.all([row('latest-updates'), row('most-popular', 'day'), row('top-rated')]);
   return { latest, popular, top };
 }
@@ -121,7 +125,7 @@ export const getCategories = cache(async (sort: CategorySort = 'count-videos'): 
     section: sort === 'title' ? 'title' : DEFAULTS.categoriesSection,
     lang: DEFAULTS.lang,
   });
-  return raw.categories.map(toCategory);
+  return toCategories(raw.categories);
 });
 
 export async function getCategory(dir: string): Promise<Category | null> {
@@ -135,11 +139,8 @@ export const getStats = cache(async (): Promise<TopStats> => {
 
 /** The 'suggestersSearch' call. */
 export async function getSuggestions(text: string): Promise<Suggestions> {
-  const raw = await (await getSource()).suggest(text);
-  return {
-    keywords: Array.isArray(raw.keywords) ? raw.keywords.map(String) : [],
-    categories: Array.isArray(raw.categories) ? raw.categories.map(toCategory) : [],
-  };
+  return toSuggestions(await (await getSource()).suggest(text));
 }
 
 export { SourceError } from './errors';
+export { attempt, listOrError, type Attempt } from './attempt';

@@ -41,10 +41,11 @@ function parseListTail(parts: string[], sectionName: 'list' | 'search'): Parsed<
   let listSection: ListSection = '';
   if (sectionName === 'search') {
     if (section !== 'search') return bad('section must be "search"');
-  } else if (section === 'category') {
+  } else if (section === 'categories' || section === 'category') {
+    // "categories" is the network's name (its clients send categories.{dir}); "category" is kept for old links.
     listSection = 'category';
   } else if (section !== '') {
-    return bad('section must be empty or "category"');
+    return bad('section must be empty or "categories"');
   }
   if (objectId !== '' && parseSlug(objectId) === null) return bad('object_id must be a slug');
   if (listSection === 'category' && objectId === '') return bad('object_id is required for the category section');

@@ -1,10 +1,16 @@
 import 'server-only';
 /**
- * The upstream source: an existing site's KVS-compatible JSON API, fetched over HTTP with
- * the exact paths of spec section 7. Every call has a timeout; every failure throws a
- * SourceError, so that a cached page is kept rather than replaced with an empty one.
+ * The upstream source: an existing site's KVS-compatible JSON API, fetched over HTTP with the
+ * exact paths of spec section 7. Every call has a timeout; every failure throws a typed
+ * SourceError (never an empty success that would be cached over good data). What real APIs send
+ * beside the happy path is a failure here: an HTML page (maintenance, a proxy's 502), an empty
+ * body, `{ error, code }` with status 200, a redirect to another host, no answer in time.
+ *
+ * Validated answers are kept in memory for their lifetime; when the upstream fails later, the
+ * last good answer is served instead (stale if error), so that pages keep their content.
  */
 import { getConfig } from '@/lib/config';
+import { LruCache } from '@/lib/lru';
 import { SourceError } from './errors';
 import type {
   RawCategoriesResponse,
@@ -17,6 +23,7 @@ import type {
   RawVideosResponse,
 } from './raw';
 import type { Actor, CategoriesQuery, InputForm, RelatedQuery, SearchQuery, Source, VideosQuery } from './source';
+import { exchange, type UpstreamAnswer } from './upstream-http';
 import {
   categoriesUrl,
   INPUT_PATH,
@@ -34,104 +41,152 @@ import {
 export interface UpstreamOptions {
   origin: string;
   timeoutMs: number;
-  /** When false, responses are not put into Next's data cache (used by tests and the contract test). */
-  nextCache?: boolean;
+  /** Keep validated answers for their lifetime and serve them when the upstream fails (default true). */
+  memoryCache?: boolean;
+  /** How many answers the memory cache holds (default 2000). */
+  cacheEntries?: number;
+  /** How long a last good answer may stand in for a failing upstream, in seconds (default 7 days). */
+  maxStaleSeconds?: number;
+  now?: () => number;
 }
-
-type Cache = { revalidate: number } | 'no-store';
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-export function createUpstreamSource(options: UpstreamOptions): Source {
-  const useNextCache = options.nextCache ?? true;
+/** The error code of an error answer (`error` set and not 0), else null. */
+export function errorCode(body: unknown): string | null {
+  if (!isObject(body) || !('error' in body)) return null;
+  const e = body.error;
+  if (e === 0 || e === '0' || e === false || e === null || e === '') return null;
+  return typeof body.code === 'string' && body.code ? body.code : typeof e === 'string' ? e : 'error';
+}
 
-  async function request(path: string, cache: Cache, init: RequestInit = {}, allow404 = false): Promise<unknown> {
-    const url = `${options.origin}${path}`;
-    let res: Response;
+/** Codes that mean the video is not there (rather than that the upstream is failing). */
+const MISSING_VIDEO = /not_?found|deleted|removed|private|disabled|inactive/i;
+
+/** The JSON of an answer, or a SourceError saying why it is not the API's answer. */
+export function parseAnswer(path: string, a: UpstreamAnswer, allow404 = false): unknown {
+  const ok = (a.status >= 200 && a.status < 300) || (allow404 && a.status === 404);
+  if (!ok) throw new SourceError('http', `HTTP ${a.status} from ${path}`, { status: a.status });
+  const text = a.text.replace(/^\uFEFF/, '').trim();
+  if (!text) throw new SourceError('invalid-response', `Empty answer (HTTP ${a.status}) from ${path}`, { status: a.status });
+  if (/^text\/html/i.test(a.contentType) || text.startsWith('<')) {
+    throw new SourceError('invalid-response', `An HTML page instead of JSON (HTTP ${a.status}) from ${path}`, { status: a.status });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (cause) {
+    throw new SourceError('invalid-response', `Not JSON (HTTP ${a.status}) from ${path}`, { status: a.status, cause });
+  }
+}
+
+function failIfError(path: string, body: unknown): void {
+  const code = errorCode(body);
+  if (code !== null) throw new SourceError('upstream-error', `Upstream error "${code}" from ${path}`, { code });
+}
+
+export function createUpstreamSource(options: UpstreamOptions): Source {
+  const now = options.now ?? Date.now;
+  const maxStaleMs = (options.maxStaleSeconds ?? 7 * 86400) * 1000;
+  const memory = options.memoryCache === false ? null : new LruCache<{ value: unknown; at: number }>(options.cacheEntries ?? 2000, maxStaleMs, now);
+
+  async function request(path: string, init: { method?: 'POST'; body?: string; headers?: Record<string, string> } = {}, allow404 = false): Promise<unknown> {
+    const answer = await exchange(options.origin, path, {
+      ...init,
+      headers: { accept: 'application/json', 'user-agent': 'tubefront', ...(init.headers ?? {}) },
+      timeoutMs: options.timeoutMs,
+    });
+    return parseAnswer(path, answer, allow404);
+  }
+
+  /** A validated answer: fresh from memory within `lifetime`, else fetched; the last good one when fetching fails. */
+  async function cached<T>(path: string, lifetime: number, load: () => Promise<T>): Promise<T> {
+    if (!memory || lifetime <= 0) return load();
+    const hit = memory.get(path);
+    if (hit && now() - hit.at < lifetime * 1000) return hit.value as T;
     try {
-      res = await fetch(url, {
-        ...init,
-        headers: { accept: 'application/json', ...(init.headers ?? {}) },
-        signal: AbortSignal.timeout(options.timeoutMs),
-        ...(useNextCache && cache !== 'no-store' ? { next: { revalidate: cache.revalidate } } : { cache: 'no-store' }),
-      } as RequestInit);
-    } catch (cause) {
-      // An abort is a DOMException, which is not always an Error of this realm: read its name.
-      const name = typeof cause === 'object' && cause !== null ? (cause as { name?: unknown }).name : undefined;
-      const timedOut = name === 'TimeoutError' || name === 'AbortError';
-      throw new SourceError(timedOut ? 'timeout' : 'network', `${timedOut ? 'Timed out' : 'Failed'} fetching ${path}`, { cause });
-    }
-    if (!res.ok && !(allow404 && res.status === 404)) {
-      throw new SourceError('http', `HTTP ${res.status} from ${path}`, { status: res.status });
-    }
-    try {
-      return await res.json();
-    } catch (cause) {
-      throw new SourceError('invalid-response', `Not JSON from ${path}`, { cause });
+      const value = await load();
+      memory.set(path, { value, at: now() });
+      return value;
+    } catch (err) {
+      if (!hit || !(err instanceof SourceError)) throw err;
+      console.warn(`[upstream] ${err.message}; serving the answer of ${Math.round((now() - hit.at) / 1000)} s ago`);
+      return hit.value as T;
     }
   }
 
-  async function list(path: string, cache: Cache): Promise<RawVideosResponse> {
-    const body = await request(path, cache);
-    if (!isObject(body)) throw new SourceError('invalid-response', `Unexpected answer from ${path}`);
-    // KVS answers an error as a body with error: 1; that is a failure, never an empty page to cache.
-    if (body.error && body.error !== 0 && body.error !== '0') {
-      throw new SourceError('http', `Upstream error ${String(body.code ?? '')} from ${path}`);
-    }
-    if (!Array.isArray(body.videos)) throw new SourceError('invalid-response', `No videos in the answer from ${path}`);
+  async function list(path: string): Promise<RawVideosResponse> {
+    const body = await request(path);
+    failIfError(path, body);
+    if (!isObject(body) || !Array.isArray(body.videos)) throw new SourceError('invalid-response', `No videos in the answer from ${path}`);
     return body as unknown as RawVideosResponse;
   }
 
-  async function object<T>(path: string, cache: Cache, check: (b: Record<string, unknown>) => boolean): Promise<T> {
-    const body = await request(path, cache);
+  async function object<T>(path: string, check: (b: Record<string, unknown>) => boolean): Promise<T> {
+    const body = await request(path);
+    failIfError(path, body);
     if (!isObject(body) || !check(body)) throw new SourceError('invalid-response', `Unexpected answer from ${path}`);
     return body as T;
   }
 
+  const anyList = (...keys: string[]) => (b: Record<string, unknown>) => keys.some((k) => Array.isArray(b[k]));
+
   return {
     name: 'upstream',
-    videos: (q: VideosQuery) => list(videosUrl(q), { revalidate: q.lifetime }),
-    search: (q: SearchQuery) => list(searchUrl(q), 'no-store'),
-    related: (q: RelatedQuery) => list(relatedUrl(q), { revalidate: q.lifetime }),
-
-    async video(id: number, lifetime: number): Promise<RawVideoResponse> {
-      const path = videoUrl(id, lifetime);
-      const body = await request(path, { revalidate: lifetime }, {}, true);
-      if (isObject(body) && isObject(body.video)) return body as unknown as RawVideoResponse;
-      if (isObject(body) && body.error) return { error: 1, code: String(body.code ?? 'video_not_found') };
-      throw new SourceError('invalid-response', `Unexpected answer from ${path}`);
+    videos: (q: VideosQuery) => {
+      const path = videosUrl(q);
+      return cached(path, q.lifetime, () => list(path));
+    },
+    // Search terms are unbounded: lib/api keeps their results in its own bounded cache.
+    search: (q: SearchQuery) => list(searchUrl(q)),
+    related: (q: RelatedQuery) => {
+      const path = relatedUrl(q);
+      return cached(path, q.lifetime, () => list(path));
     },
 
-    main: (lifetime: number, gender: string, lang: string) =>
-      object<RawStatsResponse>(mainUrl(lifetime, gender, lang), { revalidate: lifetime || 1 }, (b) => Array.isArray(b.keywords)),
-    suggester: (lifetime: number, count: number) =>
-      object<RawSuggesterResponse>(suggesterUrl(lifetime, count), { revalidate: lifetime }, (b) => Array.isArray(b.keywords)),
-    suggest: (text: string) =>
-      object<RawSuggestResponse>(suggestUrl(text), 'no-store', (b) => Array.isArray(b.keywords)),
-    categories: (q: CategoriesQuery) =>
-      object<RawCategoriesResponse>(categoriesUrl(q), { revalidate: q.lifetime }, (b) => Array.isArray(b.categories)),
+    video(id: number, lifetime: number): Promise<RawVideoResponse> {
+      const path = videoUrl(id, lifetime);
+      return cached(path, lifetime, async () => {
+        const body = await request(path, {}, true);
+        if (isObject(body) && isObject(body.video) && errorCode(body) === null) return body as unknown as RawVideoResponse;
+        const code = errorCode(body);
+        if (code !== null && MISSING_VIDEO.test(code)) return { error: 1, code: 'video_not_found' };
+        if (code !== null) throw new SourceError('upstream-error', `Upstream error "${code}" from ${path}`, { code });
+        throw new SourceError('invalid-response', `No video in the answer from ${path}`);
+      });
+    },
 
-    async videofile(videoId: number, lifetime: number): Promise<RawVideoFileResponse | null> {
+    main: (lifetime: number, gender: string, lang: string) => {
+      const path = mainUrl(lifetime, gender, lang);
+      return cached(path, lifetime, () => object<RawStatsResponse>(path, anyList('keywords', 'models', 'channels', 'categories')));
+    },
+    suggester: (lifetime: number, count: number) => {
+      const path = suggesterUrl(lifetime, count);
+      return cached(path, lifetime, () => object<RawSuggesterResponse>(path, anyList('keywords')));
+    },
+    suggest: (text: string) => object<RawSuggestResponse>(suggestUrl(text), anyList('keywords', 'categories')),
+    categories: (q: CategoriesQuery) => {
+      const path = categoriesUrl(q);
+      return cached(path, q.lifetime, () => object<RawCategoriesResponse>(path, anyList('categories')));
+    },
+
+    videofile(videoId: number, lifetime: number): Promise<RawVideoFileResponse | null> {
       const path = videofileUrl({ video_id: videoId, lifetime });
-      const body = await request(path, { revalidate: lifetime }, {}, true);
-      // The network answers a list of files, or an error object such as { error: 1, code: "private_video" }.
-      if (Array.isArray(body)) return body as RawVideoFileResponse;
-      if (isObject(body) && body.error) return null;
-      throw new SourceError('invalid-response', `Unexpected answer from ${path}`);
+      return cached(path, lifetime, async () => {
+        const body = await request(path, {}, true);
+        // The network answers a list of files, or an error object such as { error: 1, code: "private_video" }.
+        if (Array.isArray(body)) return body as RawVideoFileResponse;
+        if (errorCode(body) !== null) return null;
+        throw new SourceError('invalid-response', `No file list in the answer from ${path}`);
+      });
     },
 
     async input(form: InputForm, actor: Actor): Promise<RawInputResponse> {
       // The upstream tells visitors apart by address: pass the visitor's on, not ours.
       const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
       if (actor.ip) headers['x-forwarded-for'] = actor.ip;
-      const body = await request(
-        INPUT_PATH,
-        'no-store',
-        { method: 'POST', body: inputBody(form), headers },
-        true,
-      );
+      const body = await request(INPUT_PATH, { method: 'POST', body: inputBody(form), headers }, true);
       if (!isObject(body)) throw new SourceError('invalid-response', 'Unexpected answer from /api/input.php');
       return body as unknown as RawInputResponse;
     },

@@ -25,7 +25,8 @@ export function videosUrl(q: VideosUrlInput = {}): string {
   const sort = q.sort ?? DEFAULTS.sort;
   const count = q.count ?? DEFAULTS.count;
   const tail = [
-    seg(q.section ?? ''),
+    // The network names the category section "categories" (its API and every public client of it do).
+    q.section === 'category' ? 'categories' : seg(q.section ?? ''),
     seg(q.objectId ?? ''),
     q.page ?? DEFAULTS.page,
     seg(q.type ?? DEFAULTS.type),

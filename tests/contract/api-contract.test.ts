@@ -10,7 +10,7 @@ import type { RawVideosResponse } from '@/lib/api/raw';
 const base = process.env.CONTRACT_BASE_URL;
 if (!base) throw new Error('CONTRACT_BASE_URL must name the running site (scripts/e2e.mjs sets it)');
 
-const http: Source = createUpstreamSource({ origin: base, timeoutMs: 15000, nextCache: false });
+const http: Source = createUpstreamSource({ origin: base, timeoutMs: 15000, memoryCache: false });
 const local: Source = embeddedSource;
 
 const list = (over: Partial<VideosQuery> = {}): VideosQuery => ({

@@ -5,7 +5,7 @@ import { EmptyList } from '@/components/listing/empty-list';
 import { FilterMenu } from '@/components/listing/filter-menu';
 import { ListingView } from '@/components/listing/listing-view';
 import { SaveSearchTerm } from '@/components/search/save-search-term';
-import { searchVideos } from '@/lib/api';
+import { attempt, listOrError, searchVideos } from '@/lib/api';
 import { DEFAULTS } from '@/lib/api/constants';
 import { t } from '@/lib/i18n';
 import { parseDurationFilter, parsePage, parseTerm } from '@/lib/params';
@@ -55,7 +55,7 @@ export default async function SearchPage(props: Props) {
     );
   }
   const count = DEFAULTS.count;
-  const list = await searchVideos({ term, page, duration, count });
+  const { list, error } = listOrError(await attempt(() => searchVideos({ term, page, duration, count })));
   // Like every listing, a page past the last is not a page (README: "Empty pages and 404s").
   if (page > 1 && list.videos.length === 0) notFound();
   return (
@@ -63,6 +63,7 @@ export default async function SearchPage(props: Props) {
       <ListingView
         heading={t('listing.searchHeading', { term })}
         list={list}
+        error={error}
         page={page}
         count={count}
         href={(p) => searchUrl(term, p, { duration })}

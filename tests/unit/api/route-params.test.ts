@@ -32,9 +32,11 @@ describe('the videos2 path', () => {
     });
   });
 
-  it('parses a filtered category page', () => {
-    const r = list('category.city-walks.40.all.2.week.json', { sort: 'top-rated' });
+  it('parses a filtered category page, under the network\'s section name and the old one', () => {
+    const r = list('categories.city-walks.40.all.2.week.json', { sort: 'top-rated' });
     expect(r.ok && r.value).toMatchObject({ section: 'category', objectId: 'city-walks', page: 40, duration: '2', date: 'week', sort: 'top-rated' });
+    const old = list('category.city-walks.40.all.2.week.json', { sort: 'top-rated' });
+    expect(old.ok && old.value).toMatchObject({ section: 'category', objectId: 'city-walks' });
   });
 
   it.each([

@@ -31,7 +31,7 @@ const send = (status: number, body: unknown) => (_req: IncomingMessage, res: Ser
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
 };
 
-const source = () => createUpstreamSource({ origin, timeoutMs: 300, nextCache: false });
+const source = () => createUpstreamSource({ origin, timeoutMs: 300, memoryCache: false });
 const listQuery = {
   lifetime: 86400, gender: 'str', sort: 'latest-updates' as const, count: 60, section: '' as const, objectId: '', page: 1,
   type: 'all', duration: 'all' as const, date: 'all' as const,
@@ -59,7 +59,7 @@ describe('upstream source over real HTTP', () => {
   });
 
   it('throws a network SourceError when nothing listens', async () => {
-    const dead = createUpstreamSource({ origin: 'http://127.0.0.1:9', timeoutMs: 1000, nextCache: false });
+    const dead = createUpstreamSource({ origin: 'http://127.0.0.1:9', timeoutMs: 1000, memoryCache: false });
     await expect(dead.categories({ lifetime: 14400, gender: 'str', section: 'toptn', lang: 'en' })).rejects.toMatchObject({ kind: 'network' });
   });
 

@@ -27,7 +27,7 @@ describe('videos2 list URLs', () => {
   it('places section, object id, page, type, duration and date', () => {
     expect(
       videosUrl({ sort: 'top-rated', section: 'category', objectId: 'city-walks', page: 7, duration: '2', date: 'week' }),
-    ).toBe('/api/json/videos2/86400/str/top-rated/60/category.city-walks.7.all.2.week.json');
+    ).toBe('/api/json/videos2/86400/str/top-rated/60/categories.city-walks.7.all.2.week.json');
   });
 
   it("turns 'all' for duration and date into empty fields", () => {
@@ -38,7 +38,7 @@ describe('videos2 list URLs', () => {
 
   it('encodes dots and slashes in an object id so it cannot break the path', () => {
     expect(videosUrl({ section: 'category', objectId: 'a.b/c' })).toBe(
-      '/api/json/videos2/86400/str/latest-updates/60/category.a%2Eb%2Fc.1.all...json',
+      '/api/json/videos2/86400/str/latest-updates/60/categories.a%2Eb%2Fc.1.all...json',
     );
   });
 });

@@ -3,7 +3,7 @@ import { permanentRedirect, redirect } from 'next/navigation';
 import { Page } from '@/components/layout/page';
 import { VideoJsonLd } from '@/components/video/video-json-ld';
 import { VideoView } from '@/components/video/video-view';
-import { getRelated, getVideo } from '@/lib/api';
+import { attempt, getRelated, getVideo } from '@/lib/api';
 import { getConfig } from '@/lib/config';
 import { formatDuration } from '@/lib/format';
 import { t } from '@/lib/i18n';
@@ -21,10 +21,15 @@ export function generateStaticParams(): { id: string; dir: string }[] {
 
 type Props = { params: Promise<{ id: string; dir: string }> };
 
-/** The video, or null when the id is not one or the video does not exist. A source failure throws. */
+/**
+ * The video, or null when the id is not one, the video does not exist or the source fails: each
+ * goes to /404/ (spec section 8), a failure for a minute only (see lib/api/attempt.ts).
+ */
 async function load(params: Props['params']): Promise<VideoDetail | null> {
   const id = parseVideoId((await params).id);
-  return id ? getVideo(id) : null;
+  if (!id) return null;
+  const loaded = await attempt(() => getVideo(id));
+  return loaded.ok ? loaded.value : null;
 }
 
 function describe(video: VideoDetail): string {
@@ -66,7 +71,8 @@ export default async function VideoPage({ params }: Props) {
   // A missing video goes to /404/ (spec section 4); a wrong dir to the canonical URL.
   if (!video) redirect('/404/');
   if (video.dir !== dir) permanentRedirect(videoUrl(video));
-  const related = video.statusId === 5 ? null : await getRelated(video.id, 1);
+  // Related videos that fail to load leave the video playable, with 'show more' to try again.
+  const related = video.statusId === 5 ? null : await attempt(() => getRelated(video.id, 1)).then((r) => (r.ok ? r.value : { videos: [], total: null }));
   const { siteUrl } = getConfig();
   return (
     <Page>

@@ -1,0 +1,125 @@
+#!/usr/bin/env node
+/**
+ * A stand-in for the network's API over real HTTP, serving the recorded answers of
+ * tests/fixtures/upstream. Which answer a request gets follows from its URL alone, so that every
+ * page the site caches maps to one fixture:
+ * - lists of a category whose dir names a variant (sparse, error-json, html-200, html-502, empty,
+ *   slow, redirect), and searches for such a term, get that variant; other lists get videos.json;
+ * - videos by id (VIDEOS below); related lists of video 110 answer html-502;
+ * - everything else its one fixture.
+ * Usage: node fixture-server.mjs PORT   (prints "fixture upstream on http://127.0.0.1:PORT")
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+
+const dir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'fixtures', 'upstream');
+const read = (name) => fs.readFileSync(path.join(dir, name), 'utf8');
+const variants = JSON.parse(read('variants.json'));
+
+/** Video ids and what the network answers for each. */
+export const VIDEOS = {
+  101: 'video.json',
+  102: 'video-sparse.json',
+  103: 'not-found',
+  104: 'error-json',
+  105: 'html-200',
+  106: 'html-502',
+  107: 'empty',
+  108: 'slow',
+  109: 'redirect',
+  110: 'video-110',
+  112: 'video-status5.json',
+};
+
+function sendJson(res, status, text) {
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** Answers with a named variant, or with the fixture file `ok` when the variant is 'ok' or 'slow'. */
+function answer(req, res, variant, ok) {
+  const v = variants[variant];
+  if (!v || variant === 'ok') return sendJson(res, 200, read(ok));
+  if (v.delayMs) {
+    const timer = setTimeout(() => sendJson(res, 200, read(ok)), v.delayMs);
+    res.on('close', () => clearTimeout(timer));
+    return;
+  }
+  if (v.location) {
+    res.writeHead(v.status, { location: `${v.location}${req.url}`, 'content-type': 'text/html' });
+    return res.end('<html><body>Moved</body></html>');
+  }
+  const body = v.file ? read(v.file) : v.body;
+  res.writeHead(v.status, { 'content-type': v.type, 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+function route(req, res, body) {
+  const url = new URL(req.url, 'http://fixture');
+  const p = url.pathname;
+  let m;
+  if ((m = /^\/api\/json\/videos2\/\d+\/[^/]+\/[^/]+\/\d+\/([^.]*)\.([^.]*)\.(\d+)\.[^/]*\.json$/.exec(p))) {
+    const [, section, object, page] = m;
+    const variant = section.startsWith('categor') && variants[object] ? object : object === 'sparse' ? 'sparse' : 'ok';
+    if (variant === 'sparse') return sendJson(res, 200, read('videos-sparse.json'));
+    // Three videos on page 1 and nothing after: a short catalogue.
+    if (variant === 'ok' && Number(page) > 1) return sendJson(res, 200, JSON.stringify({ total_count: '3', videos: [] }));
+    return answer(req, res, variant, 'videos.json');
+  }
+  if (p === '/api/videos2.php') {
+    const term = url.searchParams.get('s') ?? '';
+    if (term === 'sparse') return sendJson(res, 200, read('videos-sparse.json'));
+    if (term === 'nothing') return sendJson(res, 200, JSON.stringify({ total_count: 0, videos: [] }));
+    return answer(req, res, variants[term] ? term : 'ok', 'search.json');
+  }
+  if ((m = /^\/api\/json\/video\/\d+\/\d+\/\d+\/(\d+)\.json$/.exec(p))) {
+    const what = VIDEOS[m[1]] ?? 'not-found';
+    if (what === 'not-found') return sendJson(res, 200, read('error-not-found.json'));
+    if (what === 'video-110') {
+      // The full video once more, as another id: its page renders while its related list fails.
+      const v = JSON.parse(read('video.json'));
+      Object.assign(v.video, { video_id: '110', dir: 'lighthouse-keeper-s-day', title: "Lighthouse Keeper's Day", embed: 'https://upstream.test/embed/110/' });
+      return sendJson(res, 200, JSON.stringify(v));
+    }
+    return what.endsWith('.json') ? sendJson(res, 200, read(what)) : answer(req, res, what, 'video.json');
+  }
+  if ((m = /^\/api\/json\/videos_related2\/\d+\/\d+\/\d+\/\d+\/(\d+)\.all\.(\d+)\.json$/.exec(p))) {
+    if (m[1] === '110') return answer(req, res, 'html-502', 'related.json');
+    if (Number(m[2]) > 1) return sendJson(res, 200, JSON.stringify({ total_count: '2', videos: [] }));
+    return sendJson(res, 200, read('related.json'));
+  }
+  if (/^\/api\/jsond?\/main\/\d+\/[^/]+\.json$/.test(p)) return sendJson(res, 200, read('main.json'));
+  if (/^\/api\/\/?json\/suggester\/\d+\/\d+\.json$/.test(p)) return sendJson(res, 200, read('suggester.json'));
+  if (p === '/api/suggester.php') {
+    const c = url.searchParams.get('c') ?? '';
+    return answer(req, res, variants[c] ? c : 'ok', 'suggest.json');
+  }
+  if (/^\/api\/json\/categories\/\d+\/[^/]+\.json$/.test(p)) return sendJson(res, 200, read('categories.json'));
+  if (p === '/api/videofile.php') {
+    const id = url.searchParams.get('video_id');
+    if (id === '101' || id === '110') return sendJson(res, 200, read('videofile.json'));
+    return sendJson(res, 200, read('videofile-private.json'));
+  }
+  if (p === '/api/input.php' && req.method === 'POST') {
+    const form = new URLSearchParams(body);
+    // A vote on video 102 has been counted before: the network refuses a second one.
+    return sendJson(res, 200, read(form.get('act') === 'vote' && form.get('object_id') === '102' ? 'input-already-voted.json' : 'input-ok.json'));
+  }
+  sendJson(res, 404, JSON.stringify({ error: 1, code: 'not_found' }));
+}
+
+export function createFixtureServer() {
+  return http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => route(req, res, body));
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  const port = Number(process.argv[2] ?? 0);
+  const server = createFixtureServer();
+  server.listen(port, '127.0.0.1', () => console.log(`fixture upstream on http://127.0.0.1:${server.address().port}`));
+  for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => server.close(() => process.exit(0)));
+}
