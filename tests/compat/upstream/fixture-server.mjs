@@ -30,7 +30,11 @@ export const VIDEOS = {
   109: 'redirect',
   110: 'video-110',
   112: 'video-status5.json',
+  // Sends a maintenance page once, then the video: a transient failure that must not be kept.
+  113: 'html-200-once',
 };
+
+const seen = new Set();
 
 function sendJson(res, status, text) {
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
@@ -76,6 +80,15 @@ function route(req, res, body) {
   if ((m = /^\/api\/json\/video\/\d+\/\d+\/\d+\/(\d+)\.json$/.exec(p))) {
     const what = VIDEOS[m[1]] ?? 'not-found';
     if (what === 'not-found') return sendJson(res, 200, read('error-not-found.json'));
+    if (what === 'html-200-once') {
+      if (seen.has(p)) {
+        const v = JSON.parse(read('video.json'));
+        Object.assign(v.video, { video_id: '113', dir: 'morning-ferry', title: 'Morning Ferry' });
+        return sendJson(res, 200, JSON.stringify(v));
+      }
+      seen.add(p);
+      return answer(req, res, 'html-200', 'video.json');
+    }
     if (what === 'video-110') {
       // The full video once more, as another id: its page renders while its related list fails.
       const v = JSON.parse(read('video.json'));

@@ -163,6 +163,15 @@ describe('failures map to spec section 8', () => {
     expect(sMaxAge(p)).toBeLessThanOrEqual(60);
   });
 
+  it('a maintenance page sent once is not kept: the next request reads the video', async () => {
+    // Through the site API, which no page cache sits in front of: the first answer fails, the second must not repeat it.
+    const path = '/api/json/video/86400/0/0/113.json';
+    expect((await fetch(`${site}${path}`)).status).toBe(502);
+    const second = await fetch(`${site}${path}`);
+    expect(second.status).toBe(200);
+    expect((await second.json()).video.title).toBe('Morning Ferry');
+  });
+
   it('a missing video redirects to /404/ for the video lifetime', async () => {
     const p = await get('/video/103/any-dir/');
     expect(p.location).toMatch(/\/404\/$/);
