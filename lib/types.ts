@@ -65,6 +65,17 @@ export interface VideoFile {
   url: string;
 }
 
+/** A video of a sitemap: the list item and its description. */
+export interface SitemapVideo extends VideoSummary {
+  description: string;
+}
+
+/** One video sitemap file: its number and the post date of its newest video (ISO 8601). */
+export interface SitemapFile {
+  n: number;
+  lastmod: string;
+}
+
 export interface VideoList {
   videos: VideoSummary[];
   /** Total matching videos; null when the source did not say. */

@@ -12,6 +12,9 @@ import type { DateFilter, DurationFilter, Sort } from '@/lib/types';
 import { parseFlags, positiveIntFlag } from '@/lib/catalog/cli-args';
 import { openCatalogDb, rebuildCatalogFile } from '@/lib/catalog/db';
 import { ensurePeriodStats, rebuildPeriodStats } from '@/lib/catalog/period-stats';
+import { SITEMAP_FILE_VIDEOS } from '@/lib/api';
+import { toVideoSummary } from '@/lib/api/reshape';
+import { videoSitemapXml } from '@/lib/seo/sitemap';
 import { SCHEMA_VERSION } from '@/lib/catalog/schema';
 import { createEmbeddedSource } from '@/lib/catalog/source';
 
@@ -178,6 +181,19 @@ async function main(): Promise<void> {
   await bench('related page 1 (rotating videos)', 10, (i) => source.related({ lifetime: 432000, videoId: ids[i % ids.length] ?? 1, count: 10, page: 1 }));
   await bench('related page 3 (rotating videos)', 10, (i) => source.related({ lifetime: 432000, videoId: ids[i % ids.length] ?? 1, count: 10, page: 3 }));
   await bench('video detail (rotating videos)', 10, (i) => source.video(ids[i % ids.length] ?? 1, 86400));
+  // Sitemaps at this size: the file list (memoised an hour by the site) and one file of 10,000.
+  const sitemapRanges = await source.sitemapRanges!(SITEMAP_FILE_VIDEOS);
+  console.log(`video sitemaps: ${sitemapRanges.length} files of up to ${SITEMAP_FILE_VIDEOS.toLocaleString('en-US')} videos`);
+  await bench('sitemap file list (all ranges)', 2000, () => source.sitemapRanges!(SITEMAP_FILE_VIDEOS));
+  const middle = sitemapRanges[Math.floor(sitemapRanges.length / 2)]?.range ?? 1;
+  let sitemapBytes = 0;
+  await bench(`sitemap file ${middle}: read + XML (rotating files)`, 500, async (i) => {
+    const range = sitemapRanges[(Math.floor(sitemapRanges.length / 2) + i) % sitemapRanges.length]?.range ?? middle;
+    const raw = await source.sitemapRange!(range, SITEMAP_FILE_VIDEOS);
+    const xml = videoSitemapXml('https://www.example.com', raw.map((r) => ({ ...toVideoSummary(r), description: r.description })));
+    sitemapBytes = Math.max(sitemapBytes, Buffer.byteLength(xml));
+  });
+  console.log(`largest sitemap file seen: ${(sitemapBytes / 1e6).toFixed(2)} MB (target 10 MB)`);
   await bench('categories toptn', 10, () => source.categories({ lifetime: 14400, gender: 'str', section: 'toptn', lang: 'en' }));
   await bench('main stats', 10, () => source.main(14400, 'str', 'en'));
 

@@ -10,6 +10,8 @@ import { LruCache } from '@/lib/lru';
 import type {
   Category,
   CategorySort,
+  SitemapFile,
+  SitemapVideo,
   DateFilter,
   DurationFilter,
   Sort,
@@ -18,9 +20,9 @@ import type {
   VideoDetail,
   VideoList,
 } from '@/lib/types';
-import { DEFAULTS, LIFETIME } from './constants';
+import { DEFAULTS, LIFETIME, LIMITS } from './constants';
 import { attempt, type Attempt } from './attempt';
-import { toCategories, toSuggestions, toTopStats, toVideoDetail, toVideoList } from './reshape';
+import { toCategories, toInt, toIsoDate, toSuggestions, toTopStats, toVideoDetail, toVideoList, toVideoSummary } from './reshape';
 import type { Source } from './source';
 import { upstreamSource } from './upstream';
 
@@ -144,3 +146,63 @@ export async function getSuggestions(text: string): Promise<Suggestions> {
 
 export { SourceError } from './errors';
 export { attempt, listOrError, type Attempt } from './attempt';
+
+/**
+ * Videos per sitemap file: about 700 bytes an entry keeps a file near 7 MB, under the 10 MB a
+ * crawler reads (and far under the protocol's 50,000 URLs and 50 MB).
+ */
+export const SITEMAP_FILE_VIDEOS = 10_000;
+/** Videos per 'videos' call when an upstream is enumerated page by page. */
+const SITEMAP_PAGE = 100;
+
+// The file list changes as videos arrive; crawlers read it far more often than that matters.
+const sitemapFilesCache = new LruCache<Promise<SitemapFile[]>>(1, 3600 * 1000);
+
+/**
+ * The video sitemap files. The embedded catalogue splits by id range (each file one key-range
+ * read); an upstream API can only be walked by latest updates, newest first, as far as its page
+ * limit reaches.
+ */
+export function getSitemapFiles(): Promise<SitemapFile[]> {
+  const hit = sitemapFilesCache.get('files');
+  if (hit) return hit;
+  const files = (async (): Promise<SitemapFile[]> => {
+    const s = await getSource();
+    if (s.sitemapRanges) {
+      return (await s.sitemapRanges(SITEMAP_FILE_VIDEOS)).map((r) => ({ n: toInt(r.range), lastmod: toIsoDate(r.last_post_date) }));
+    }
+    const total = Math.min((await getVideos({ sort: 'latest-updates', page: 1, count: 1 })).total ?? 0, LIMITS.maxPage * SITEMAP_PAGE);
+    const count = Math.ceil(total / SITEMAP_FILE_VIDEOS);
+    return Promise.all(
+      Array.from({ length: count }, async (_, i) => {
+        const first = await getVideos({ sort: 'latest-updates', page: (i * SITEMAP_FILE_VIDEOS) / SITEMAP_PAGE + 1, count: SITEMAP_PAGE });
+        return { n: i + 1, lastmod: first.videos[0]?.postDate ?? new Date().toISOString() };
+      }),
+    );
+  })();
+  sitemapFilesCache.set('files', files);
+  // A failure is not kept: the next crawler visit asks again.
+  files.catch(() => {
+    if (sitemapFilesCache.get('files') === files) sitemapFilesCache.clear();
+  });
+  return files;
+}
+
+/** The videos of sitemap file `n`, or null when there is no such file. */
+export async function getSitemapVideos(n: number): Promise<SitemapVideo[] | null> {
+  const files = await getSitemapFiles();
+  if (!files.some((f) => f.n === n)) return null;
+  const s = await getSource();
+  if (s.sitemapRange) {
+    return (await s.sitemapRange(n, SITEMAP_FILE_VIDEOS)).map((raw) => ({ ...toVideoSummary(raw), description: raw.description }));
+  }
+  const out: SitemapVideo[] = [];
+  const firstPage = ((n - 1) * SITEMAP_FILE_VIDEOS) / SITEMAP_PAGE + 1;
+  for (let page = firstPage; page < firstPage + SITEMAP_FILE_VIDEOS / SITEMAP_PAGE && page <= LIMITS.maxPage; page++) {
+    const { videos } = await getVideos({ sort: 'latest-updates', page, count: SITEMAP_PAGE });
+    // List items carry no description: the title stands in for it.
+    for (const v of videos) out.push({ ...v, description: v.title });
+    if (videos.length < SITEMAP_PAGE) break;
+  }
+  return out;
+}

@@ -41,6 +41,19 @@ export interface RawVideo {
   rating?: Num;
 }
 
+/** A video of a sitemap: the list item and its description (the embedded catalogue only). */
+export interface RawSitemapVideo extends RawVideo {
+  description: string;
+}
+
+/** One id range of the video sitemaps: how many videos it lists and when the newest was posted. */
+export interface RawSitemapRange {
+  range: number;
+  videos: number;
+  /** post_date of the newest video of the range. */
+  last_post_date: string;
+}
+
 export interface RawCategory {
   category_id?: Num;
   title: string;

@@ -3,6 +3,8 @@ import type {
   RawCategoriesResponse,
   RawInputResponse,
   RawStatsResponse,
+  RawSitemapRange,
+  RawSitemapVideo,
   RawSuggestResponse,
   RawSuggesterResponse,
   RawVideoFileResponse,
@@ -85,4 +87,10 @@ export interface Source {
   categories(q: CategoriesQuery): Promise<RawCategoriesResponse>;
   videofile(videoId: number, lifetime: number): Promise<RawVideoFileResponse | null>;
   input(form: InputForm, actor: Actor): Promise<RawInputResponse>;
+  /**
+   * The video sitemaps by id range (`size` ids each), for a source that can enumerate its whole
+   * catalogue cheaply. A source without them (an upstream KVS API) is enumerated page by page.
+   */
+  sitemapRanges?(size: number): Promise<RawSitemapRange[]>;
+  sitemapRange?(range: number, size: number): Promise<RawSitemapVideo[]>;
 }

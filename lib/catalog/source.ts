@@ -15,6 +15,7 @@ import { CLIP_FORMAT, CLIP_URL, categoryThumbUrl } from './media-urls';
 import { countPeriod, ensurePeriodStats, listPeriodIds, periodOf } from './period-stats';
 import { relatedIds } from './related-query';
 import { searchIds } from './search-query';
+import { sitemapRange, sitemapRanges } from './sitemap-query';
 import { keywordsByPrefix, topKeywords } from './suggest-query';
 import { loadVideoDetail } from './video-detail';
 import { isListable, loadListRows, toRawVideo } from './video-rows';
@@ -176,6 +177,11 @@ export function createEmbeddedSource(db: CatalogDb | (() => CatalogDb), options:
           ? [{ format: CLIP_FORMAT, video_url: encodeVideoUrl(CLIP_URL) }]
           : null,
       ),
+
+    sitemapRanges: (size) => guarded('sitemapRanges', () => sitemapRanges(conn(), clampInt(size, 1, 50_000), now())),
+
+    sitemapRange: (range, size) =>
+      guarded('sitemapRange', () => sitemapRange(conn(), clampInt(range, 1, Number.MAX_SAFE_INTEGER), clampInt(size, 1, 50_000), now())),
 
     input: (form, actor) =>
       guarded('input', () =>

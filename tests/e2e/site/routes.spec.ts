@@ -127,4 +127,13 @@ test('sitemap index, pages and video sitemaps', async ({ request }) => {
   }
   expect(xml).toContain('<video:family_friendly>no</video:family_friendly>');
   expect((await request.get('/sitemaps/videos-999.xml')).status()).toBe(404);
+  // lastmod everywhere: on every file of the index and every URL of every sitemap.
+  expect(index.match(/<sitemap>/g)!.length).toBe(index.match(/<lastmod>\d{4}-\d{2}-\d{2}T[^<]+<\/lastmod><\/sitemap>/g)!.length);
+  expect(xml.match(/<url>/g)!.length).toBe(xml.match(/<\/loc><lastmod>/g)!.length);
+  // A video's own description, not its title again; its player is the site's embed page.
+  const entry = /<url>.*?<\/url>/s.exec(xml)![0];
+  expect(/<video:description>([^<]+)</.exec(entry)![1]).not.toBe(/<video:title>([^<]+)</.exec(entry)![1]);
+  expect(entry).toMatch(/<video:player_loc>[^<]+\/embed\/\d+\/<\/video:player_loc>/);
+  // Rendered per request, never from the page cache.
+  expect(videos.headers()['x-nextjs-cache']).toBeUndefined();
 });
