@@ -104,6 +104,13 @@ test('proxy sets the country cookie once', async ({ request }) => {
   expect(res.headers()['set-cookie'] ?? '').toMatch(/tf_country=DE/);
 });
 
+test('the health endpoint answers a balancer: 200, JSON, never cached', async ({ request }) => {
+  const res = await request.get('/api/health/');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['cache-control']).toBe('no-store');
+  expect(await res.json()).toMatchObject({ ok: true, source: 'embedded', cache: 'memory' });
+});
+
 test('robots.txt names the sitemap', async ({ request }) => {
   const body = await (await request.get('/robots.txt')).text();
   expect(body).toMatch(/Sitemap: https?:\/\/.+\/sitemap\.xml/);

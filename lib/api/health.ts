@@ -1,0 +1,42 @@
+import 'server-only';
+/**
+ * The health of this instance, for load balancers: can it read its catalogue (the embedded file,
+ * or the upstream API), and which page-cache tier does it use. One real one-video list call,
+ * its result kept HEALTH_TTL_MS so that a balancer polling every second costs one call at most.
+ */
+import { getSource } from './index';
+import { SourceError } from './errors';
+
+const HEALTH_TTL_MS = 2000;
+
+export interface Health {
+  ok: boolean;
+  source: 'embedded' | 'upstream';
+  /** The page cache in use: the bounded in-memory LRU (a shared tier is the scale issue's). */
+  cache: 'memory';
+  /** How long the probe took, in ms. */
+  ms: number;
+  /** What failed, when not ok: the SourceError kind. */
+  error?: string;
+}
+
+let last: { at: number; health: Promise<Health> } | undefined;
+
+async function probe(): Promise<Health> {
+  const started = performance.now();
+  const source = await getSource();
+  try {
+    await source.videos({
+      lifetime: 60, gender: 'str', sort: 'latest-updates', count: 1, section: '', objectId: '', page: 1, type: 'all', duration: 'all', date: 'all',
+    });
+    return { ok: true, source: source.name, cache: 'memory', ms: Math.round(performance.now() - started) };
+  } catch (err) {
+    const error = err instanceof SourceError ? err.kind : 'internal';
+    return { ok: false, source: source.name, cache: 'memory', ms: Math.round(performance.now() - started), error };
+  }
+}
+
+export function checkHealth(now = Date.now()): Promise<Health> {
+  if (!last || now - last.at > HEALTH_TTL_MS) last = { at: now, health: probe() };
+  return last.health;
+}
