@@ -66,8 +66,8 @@ function durationOf(value: unknown): number {
   return typeof value === 'number' || typeof value === 'string' ? parseDuration(value) : 0;
 }
 
-export function toVideoSummary(raw: RawVideo): VideoSummary {
-  const r = (isObject(raw) ? raw : {}) as Loose;
+/** The fields a list item and a video detail share; they differ in where the thumbnail and views are. */
+function summaryOf(r: Loose, thumb: string, views: unknown): VideoSummary {
   const id = toInt(r.video_id ?? r.id);
   const title = text(r.title).trim();
   const stats = isObject(r.statistics) ? r.statistics : {};
@@ -75,15 +75,21 @@ export function toVideoSummary(raw: RawVideo): VideoSummary {
     id,
     dir: text(r.dir).trim() || slugify(title) || String(id),
     title,
-    thumb: text(r.scr) || text(r.scr1) || text(r.img) || text(r.thumb) || text(r.thumbsrc),
+    thumb,
     thumbs: strings(r.thumbs),
     preview: text(r.preview_url) || null,
     duration: durationOf(r.duration),
-    views: toCount(r.video_viewed ?? stats.viewed),
+    views: toCount(views),
     postDate: toIsoDate(r.post_date),
     rating: toNum(r.rating ?? stats.rating),
     sgId: text(r.sg_id),
   };
+}
+
+export function toVideoSummary(raw: RawVideo): VideoSummary {
+  const r = (isObject(raw) ? raw : {}) as Loose;
+  const stats = isObject(r.statistics) ? r.statistics : {};
+  return summaryOf(r, text(r.scr) || text(r.scr1) || text(r.img) || text(r.thumb) || text(r.thumbsrc), r.video_viewed ?? stats.viewed);
 }
 
 export function toVideoList(raw: RawVideosResponse): VideoList {
@@ -126,22 +132,10 @@ function toRefs(raw: unknown): CategoryRef[] {
 
 export function toVideoDetail(raw: RawVideoDetail): VideoDetail {
   const r = (isObject(raw) ? raw : {}) as Loose;
-  const id = toInt(r.video_id);
-  const title = text(r.title).trim();
   const stats = isObject(r.statistics) ? r.statistics : {};
   const user = isObject(r.user) ? r.user : {};
   return {
-    id,
-    dir: text(r.dir).trim() || slugify(title) || String(id),
-    title,
-    thumb: text(r.thumbsrc) || text(r.thumb) || text(r.scr),
-    thumbs: strings(r.thumbs),
-    preview: text(r.preview_url) || null,
-    duration: durationOf(r.duration),
-    views: toCount(stats.viewed ?? r.video_viewed),
-    postDate: toIsoDate(r.post_date),
-    rating: toNum(r.rating ?? stats.rating),
-    sgId: text(r.sg_id),
+    ...summaryOf(r, text(r.thumbsrc) || text(r.thumb) || text(r.scr), stats.viewed ?? r.video_viewed),
     embed: text(r.embed),
     description: text(r.description),
     statusId: toInt(r.status_id ?? 1),

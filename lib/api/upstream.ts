@@ -50,6 +50,12 @@ export interface UpstreamOptions {
   now?: () => number;
 }
 
+/**
+ * A failure is remembered this long: one page reads a video twice (metadata and body), and a
+ * failing or slow upstream is then asked once, not once per read.
+ */
+export const FAILURE_MEMORY_MS = 2000;
+
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -90,6 +96,7 @@ export function createUpstreamSource(options: UpstreamOptions): Source {
   const now = options.now ?? Date.now;
   const maxStaleMs = (options.maxStaleSeconds ?? 7 * 86400) * 1000;
   const memory = options.memoryCache === false ? null : new LruCache<{ value: unknown; at: number }>(options.cacheEntries ?? 2000, maxStaleMs, now);
+  const failures = new LruCache<SourceError>(500, FAILURE_MEMORY_MS, now);
 
   async function request(path: string, init: { method?: 'POST'; body?: string; headers?: Record<string, string> } = {}, allow404 = false): Promise<unknown> {
     const answer = await exchange(options.origin, path, {
@@ -105,11 +112,14 @@ export function createUpstreamSource(options: UpstreamOptions): Source {
     if (!memory || lifetime <= 0) return load();
     const hit = memory.get(path);
     if (hit && now() - hit.at < lifetime * 1000) return hit.value as T;
+    const recent = hit ? undefined : failures.get(path);
+    if (recent) throw recent;
     try {
       const value = await load();
       memory.set(path, { value, at: now() });
       return value;
     } catch (err) {
+      if (err instanceof SourceError && !hit) failures.set(path, err);
       if (!hit || !(err instanceof SourceError)) throw err;
       console.warn(`[upstream] ${err.message}; serving the answer of ${Math.round((now() - hit.at) / 1000)} s ago`);
       return hit.value as T;

@@ -167,6 +167,8 @@ describe('failures map to spec section 8', () => {
     // Through the site API, which no page cache sits in front of: the first answer fails, the second must not repeat it.
     const path = '/api/json/video/86400/0/0/113.json';
     expect((await fetch(`${site}${path}`)).status).toBe(502);
+    // A failure is remembered 2 s (lib/api/upstream.ts, FAILURE_MEMORY_MS), no longer.
+    await new Promise((r) => setTimeout(r, 2100));
     const second = await fetch(`${site}${path}`);
     expect(second.status).toBe(200);
     expect((await second.json()).video.title).toBe('Morning Ferry');

@@ -129,9 +129,17 @@ describe('the last good answer', () => {
     await expect(source.categories(cats)).resolves.toMatchObject({ categories: [{ dir: 'rivers' }] });
   });
 
-  it('a failure without a last good answer is thrown', async () => {
-    const source = createUpstreamSource({ origin, timeoutMs: 400 });
+  it('a failure without a last good answer is thrown, and remembered for 2 s so that a page asks once', async () => {
+    let now = 5_000_000;
+    const source = createUpstreamSource({ origin, timeoutMs: 400, now: () => now });
     handler = variant('html-502');
-    await expect(source.categories({ ...cats, section: 'title' })).rejects.toMatchObject({ kind: 'http', status: 502 });
+    const title = { ...cats, section: 'title' };
+    await expect(source.categories(title)).rejects.toMatchObject({ kind: 'http', status: 502 });
+    await expect(source.categories(title)).rejects.toMatchObject({ kind: 'http', status: 502 });
+    expect(hits).toBe(1);
+    now += 2001;
+    handler = json(read('categories.json'));
+    await expect(source.categories(title)).resolves.toMatchObject({ categories: expect.any(Array) });
+    expect(hits).toBe(2);
   });
 });
