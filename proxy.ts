@@ -7,7 +7,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { COUNTRY_COOKIE, detectCountry } from '@/lib/geo/country';
 import { parseCategorySort, parseDate, parseDurationFilter, parsePage, parseSlug, parseSort } from '@/lib/params';
-import { sortHasDate } from '@/lib/seo/urls';
+import { sortHasDate } from '@/lib/types';
 
 const COUNTRY_MAX_AGE = 86_400; // the spec's default cookie expiry: 1 day
 const SORT_REDIRECTS: Record<string, string> = {

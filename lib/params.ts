@@ -36,7 +36,11 @@ export function parseIntIn(v: unknown, min: number, max: number): number | null 
 }
 
 export const parsePage = (v: unknown): number | null => parseIntIn(v, 1, LIMITS.maxPage);
-export const parseVideoId = (v: unknown): number | null => parseIntIn(v, 1, Number.MAX_SAFE_INTEGER);
+/** The largest video id: KVS keeps ids in an unsigned 32-bit column. */
+export const MAX_VIDEO_ID = 4_294_967_295;
+
+/** A video id, in every route that takes one (pages, API, media, embed): 1 to MAX_VIDEO_ID in plain digits. */
+export const parseVideoId = (v: unknown): number | null => parseIntIn(v, 1, MAX_VIDEO_ID);
 
 /** Slugs: category dirs and video dirs. */
 export function parseSlug(v: unknown): string | null {

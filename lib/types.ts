@@ -12,6 +12,17 @@ export type Sort = (typeof ALL_SORTS)[number];
 export const DATES = ['all', 'day', 'week', 'month'] as const;
 export type DateFilter = (typeof DATES)[number];
 
+/**
+ * The sorts the date filter applies to (spec section 2), ranked by the period's own views and
+ * votes (lib/catalog/period-stats.ts). The one place this rule is written.
+ */
+export const DATE_SORTS = ['most-popular', 'top-rated'] as const;
+export type DateSort = (typeof DATE_SORTS)[number];
+
+export function sortHasDate(sort: Sort): sort is DateSort {
+  return (DATE_SORTS as readonly Sort[]).includes(sort);
+}
+
 /** Duration filter: 1 under 10 minutes, 2 from 10 to 40 minutes, 3 over 40 minutes. */
 export const DURATIONS = ['all', '1', '2', '3'] as const;
 export type DurationFilter = (typeof DURATIONS)[number];
@@ -42,6 +53,13 @@ export interface VideoSummary {
 export interface CategoryRef {
   title: string;
   dir: string;
+}
+
+/** status_id 5: the page shows, but no stat is sent, no history entry added, no related loaded (spec section 4). */
+export const STATS_DISABLED_STATUS = 5;
+
+export function statsDisabled(video: { statusId: number }): boolean {
+  return video.statusId === STATS_DISABLED_STATUS;
 }
 
 export interface VideoDetail extends VideoSummary {

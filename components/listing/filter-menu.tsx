@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { t } from '@/lib/i18n';
-import { sortHasDate } from '@/lib/seo/urls';
+import { sortHasDate } from '@/lib/types';
 import { DATES, SORTS, type DateFilter, type DurationFilter, type Sort } from '@/lib/types';
 import styles from './filter-menu.module.css';
 

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { postView } from '@/lib/api/client';
 import { addHistory } from '@/lib/storage';
 import type { StorableVideo } from '@/lib/storage/records';
+import { statsDisabled } from '@/lib/types';
 
 /** What the tracker needs: the stored fields and the history record's extras. */
 export type TrackedVideo = StorableVideo & { statusId: number; exTube: string; exId: string };
@@ -22,7 +23,7 @@ function userId(): number | undefined {
  */
 export function VideoTracker({ video }: { video: TrackedVideo }) {
   useEffect(() => {
-    if (video.statusId === 5) return;
+    if (statsDisabled(video)) return;
     const timer = setTimeout(() => {
       const id = userId();
       postView(video.id, id === undefined ? {} : { userId: id }).catch(() => {

@@ -10,7 +10,7 @@ import { ageText, t } from '@/lib/i18n';
 import { embedSrc } from '@/lib/seo/embed';
 import { categoryUrl } from '@/lib/seo/urls';
 import { storableVideo } from '@/lib/storage/records';
-import type { VideoDetail, VideoList } from '@/lib/types';
+import { statsDisabled, type VideoDetail, type VideoList } from '@/lib/types';
 import { Player } from './player';
 import { RelativeAge } from './relative-age';
 import { VideoAbout } from './video-about';
@@ -28,7 +28,7 @@ function RelatedAds() {
 
 /** The video page. `related` is null for status 5 (no stat, no history, no related videos). */
 export function VideoView({ video, related }: { video: VideoDetail; related: VideoList | null }) {
-  const active = video.statusId !== 5;
+  const active = !statsDisabled(video);
   return (
     <>
       <div className={styles.layout}>

@@ -14,7 +14,7 @@ import 'server-only';
  * 7, month: 30): at one minute past midnight "today" alone would hold almost nothing.
  */
 import type Database from 'better-sqlite3';
-import type { DateFilter, DurationFilter, Sort } from '@/lib/types';
+import { sortHasDate, type DateFilter, type DateSort, type DurationFilter, type Sort } from '@/lib/types';
 import { DAY_SECONDS, durationFilterClass, durationRange } from './filters';
 import { VISIBLE_STATUS_SQL } from './schema';
 import { prepared } from './statements';
@@ -24,14 +24,12 @@ export type Period = Exclude<DateFilter, 'all'>;
 /** Full days before the current one that a period covers. */
 export const PERIOD_DAYS: Record<Period, number> = { day: 1, week: 7, month: 30 };
 
-export type PeriodSort = 'most-popular' | 'top-rated';
-
 /**
  * The sort and period of a listing that ranks by the period's own numbers (a date filter on the
- * two sorts the spec offers it for), or null: other sorts keep "posted within the period".
+ * sorts the spec offers it for), or null: other sorts keep "posted within the period".
  */
-export function periodOf(sort: Sort, date: DateFilter): { sort: PeriodSort; period: Period } | null {
-  if (date === 'all' || (sort !== 'most-popular' && sort !== 'top-rated')) return null;
+export function periodOf(sort: Sort, date: DateFilter): { sort: DateSort; period: Period } | null {
+  if (date === 'all' || !sortHasDate(sort)) return null;
   return { sort, period: date };
 }
 
@@ -201,7 +199,7 @@ export function forgetPeriods(db: Database.Database, videoId: number): void {
 }
 
 export interface PeriodListFilter {
-  sort: PeriodSort;
+  sort: DateSort;
   period: Period;
   categoryId: number;
   duration: DurationFilter;

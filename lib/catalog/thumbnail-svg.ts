@@ -68,13 +68,6 @@ export function parseFrameFile(file: string): number | null {
   return n >= 1 && n <= THUMB_FRAMES ? n : null;
 }
 
-/** A positive video id of at most 10 digits, else null. */
-export function parseVideoId(text: string): number | null {
-  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
-  const n = Number(text);
-  return n <= 2_147_483_647 ? n : null;
-}
-
 /** "city-walks.svg" → "city-walks" for slug-shaped names, else null. */
 export function parseCategoryFile(file: string): string | null {
   const m = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.svg$/.exec(file);

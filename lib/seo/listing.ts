@@ -2,8 +2,7 @@
 import type { Metadata } from 'next';
 import { t } from '@/lib/i18n';
 import { parseDate, parseDurationFilter, parsePage, parseSlug, parseSort } from '@/lib/params';
-import type { DateFilter, DurationFilter, Sort } from '@/lib/types';
-import { sortHasDate } from './urls';
+import { sortHasDate, type DateFilter, type DurationFilter, type Sort } from '@/lib/types';
 
 export interface ListingParams {
   sort: Sort;

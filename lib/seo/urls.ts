@@ -1,12 +1,5 @@
 /** URL builders for the site's own routes, so that every link in the app has one spelling. */
-import type { CategorySort, DateFilter, DurationFilter, Sort } from '@/lib/types';
-
-export const DATE_SORTS: readonly Sort[] = ['top-rated', 'most-popular'];
-
-/** The date filter applies to top-rated and most-popular only. */
-export function sortHasDate(sort: Sort): boolean {
-  return DATE_SORTS.includes(sort);
-}
+import { sortHasDate, type CategorySort, type DateFilter, type DurationFilter, type Sort } from '@/lib/types';
 
 export interface Filters {
   date?: DateFilter;

@@ -3,7 +3,7 @@ import { toVideoFiles } from '@/lib/api/reshape';
 import { getConfig } from '@/lib/config';
 import { embedNotFoundHtml, embedPlayerHtml } from '@/lib/catalog/embed-page';
 import { embeddedSource } from '@/lib/catalog/source';
-import { parseVideoId } from '@/lib/catalog/thumbnail-svg';
+import { parseVideoId } from '@/lib/params';
 
 function html(body: string, status: number): Response {
   return new Response(body, {

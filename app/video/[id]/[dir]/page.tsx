@@ -10,7 +10,7 @@ import { t } from '@/lib/i18n';
 import { parseVideoId } from '@/lib/params';
 import { embedSrc } from '@/lib/seo/embed';
 import { absoluteUrl, videoUrl } from '@/lib/seo/urls';
-import type { VideoDetail } from '@/lib/types';
+import { statsDisabled, type VideoDetail } from '@/lib/types';
 
 // The 'video' lifetime (spec section 9); the first request renders, later ones come from the cache.
 export const revalidate = 86400;
@@ -72,7 +72,7 @@ export default async function VideoPage({ params }: Props) {
   if (!video) redirect('/404/');
   if (video.dir !== dir) permanentRedirect(videoUrl(video));
   // Related videos that fail to load leave the video playable, with 'show more' to try again.
-  const related = video.statusId === 5 ? null : await attempt(() => getRelated(video.id, 1)).then((r) => (r.ok ? r.value : { videos: [], total: null }));
+  const related = statsDisabled(video) ? null : await attempt(() => getRelated(video.id, 1)).then((r) => (r.ok ? r.value : { videos: [], total: null }));
   const { siteUrl } = getConfig();
   return (
     <Page>
