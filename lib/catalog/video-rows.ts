@@ -38,14 +38,23 @@ export function loadListRows(db: Database.Database, ids: readonly number[], now:
   });
 }
 
+/**
+ * A list item with every field of spec section 3. `scr1` is the second screenshot and `img` the
+ * card image (the main screenshot); `isWatchLater` is always false here: bookmarks live in the
+ * visitor's browser, which marks its own.
+ */
 export function toRawVideo(row: VideoListRow): RawVideo {
+  const thumbs = thumbUrls(row.id);
   return {
     video_id: row.id,
     id: row.id,
     dir: row.dir,
     title: row.title,
     scr: thumbUrl(row.id),
-    thumbs: thumbUrls(row.id),
+    scr1: thumbs[1] ?? thumbUrl(row.id),
+    img: thumbUrl(row.id),
+    isWatchLater: false,
+    thumbs,
     preview_url: PREVIEW_URL,
     duration: row.duration,
     video_viewed: row.views,
