@@ -1,5 +1,5 @@
 import type { NextConfig } from 'next';
-import { BUILD_SITE_URL_VAR, parseConfig } from './lib/config';
+import { BUILD_API_ORIGIN_VAR, BUILD_SITE_URL_VAR, parseConfig } from './lib/config';
 
 // Validated like every other variable (a wrong value stops start-up with one line, see
 // instrumentation.ts); here a bad value falls back to the default so that the line is the one shown.
@@ -21,7 +21,9 @@ const nextConfig: NextConfig = {
   // SITE_URL is a build-time setting: pages prerendered at build carry it, so every page rendered
   // later must carry the same origin (no page may mix the build's and the server's). The value is
   // inlined into the server code here; `npm start` rebuilds when the environment asks for another.
-  env: { [BUILD_SITE_URL_VAR]: fromEnv.siteUrl },
+  // API_ORIGIN is recorded too: pages prerendered at build hold the build's source's data, so
+  // `npm start` rebuilds when the source changes (the running server reads API_ORIGIN itself).
+  env: { [BUILD_SITE_URL_VAR]: fromEnv.siteUrl, [BUILD_API_ORIGIN_VAR]: fromEnv.apiOrigin || 'embedded' },
   reactStrictMode: true,
   // better-sqlite3 is a native addon: it must be required at run time, never bundled.
   serverExternalPackages: ['better-sqlite3', 'maxmind'],

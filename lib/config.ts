@@ -134,6 +134,8 @@ export function parseConfig(env: Env): Config {
 
 /** The name under which next.config.ts inlines the build's SITE_URL into the built server code. */
 export const BUILD_SITE_URL_VAR = 'TUBEFRONT_BUILD_SITE_URL';
+/** The name under which next.config.ts records the build's source: an API_ORIGIN, or 'embedded'. */
+export const BUILD_API_ORIGIN_VAR = 'TUBEFRONT_BUILD_API_ORIGIN';
 
 /**
  * The SITE_URL the running build was made with, or '' outside a build (scripts, tests). Written

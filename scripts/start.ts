@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { BUILD_SITE_URL_VAR, getConfig } from '../lib/config';
+import { BUILD_API_ORIGIN_VAR, BUILD_SITE_URL_VAR, getConfig, type Config } from '../lib/config';
 import { checkConfigOrExit } from '../lib/config-check';
 
 const root = path.resolve(__dirname, '..');
@@ -24,24 +24,28 @@ function newestMtime(entry: string): number {
   return newest;
 }
 
-/** The SITE_URL the build was made with (next.config.ts records it), or '' when unknown. */
-function builtSiteUrl(): string {
+/** A setting the build was made with (next.config.ts records them), or '' when unknown. */
+function builtWith(variable: string): string {
   try {
     const files = JSON.parse(readFileSync(path.join(root, distDir, 'required-server-files.json'), 'utf8'));
-    return String(files?.config?.env?.[BUILD_SITE_URL_VAR] ?? '');
+    return String(files?.config?.env?.[variable] ?? '');
   } catch {
     return '';
   }
 }
 
 /** Why a build is needed, or null when the build can serve as it is. */
-function buildReason(siteUrl: string): string | null {
+function buildReason({ siteUrl, apiOrigin }: Config): string | null {
   if (!existsSync(buildId)) return 'there is no build yet';
   const built = statSync(buildId).mtimeMs;
   if (SOURCES.some((s) => newestMtime(path.join(root, s)) > built)) return 'the build is older than the sources';
-  const builtFor = builtSiteUrl();
+  const builtFor = builtWith(BUILD_SITE_URL_VAR);
   // Prerendered pages carry the build's origin: serving them under another one would mix origins.
   if (builtFor !== siteUrl) return `the build was made for SITE_URL ${builtFor || '(unknown)'}, not ${siteUrl}`;
+  // ...and the build's source's data: another source would show two catalogues at once.
+  const builtFrom = builtWith(BUILD_API_ORIGIN_VAR);
+  const source = apiOrigin || 'embedded';
+  if (builtFrom !== source) return `the build was made from ${builtFrom || '(unknown)'}, not ${source}`;
   return null;
 }
 
@@ -54,7 +58,7 @@ checkConfigOrExit();
 const config = getConfig();
 console.log(`tubefront: source ${config.apiOrigin ? `upstream ${config.apiOrigin}` : `embedded catalogue ${config.databasePath}`}`);
 
-const reason = buildReason(config.siteUrl);
+const reason = buildReason(config);
 if (reason) {
   console.log(`tubefront: building (${reason})…`);
   run('npm', ['run', 'build']);
