@@ -6,6 +6,7 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { COUNTRY_COOKIE, detectCountry } from '@/lib/geo/country';
+import { isMalformedPath, MALFORMED_PATH_TARGET } from '@/lib/malformed-path';
 import { parseCategorySort, parseDate, parseDurationFilter, parsePage, parseSlug, parseSort } from '@/lib/params';
 import { sortHasDate } from '@/lib/types';
 
@@ -86,11 +87,34 @@ export function decide(url: URL): Decision {
   return null;
 }
 
+/**
+ * A path with a broken percent-escape, answered before Next's router throws on it (a bare 500):
+ * the API's 400 JSON error under /api/, the 404 page (through a rewrite to a path no route
+ * matches) everywhere else.
+ */
+function malformedPathResponse(url: NextRequest['nextUrl']): NextResponse | null {
+  if (!isMalformedPath(url.pathname)) return null;
+  if (url.pathname.startsWith('/api/')) {
+    return NextResponse.json(
+      { error: 1, code: 'bad_request', message: 'the path holds a malformed percent-escape' },
+      { status: 400, headers: { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' } },
+    );
+  }
+  const target = url.clone();
+  target.pathname = MALFORMED_PATH_TARGET;
+  target.search = '';
+  return NextResponse.rewrite(target);
+}
+
 export function proxy(request: NextRequest) {
   const url = request.nextUrl;
-  const d = decide(url);
+  const malformed = malformedPathResponse(url);
+  if (malformed?.status === 400) return malformed;
+  const d = malformed ? null : decide(url);
   let response: NextResponse;
-  if (d && 'redirect' in d) {
+  if (malformed) {
+    response = malformed;
+  } else if (d && 'redirect' in d) {
     const target = new URL(d.redirect, url);
     if (d.keepQuery) target.search = url.search;
     response = NextResponse.redirect(target, d.status);
@@ -101,7 +125,7 @@ export function proxy(request: NextRequest) {
   } else {
     response = NextResponse.next();
   }
-  if (url.pathname.startsWith('/search/')) {
+  if (url.pathname.startsWith('/search/') && !malformed) {
     // Search renders per request (unbounded terms); a CDN may still keep it for a while.
     response.headers.set('Cache-Control', 'public, s-maxage=600, stale-while-revalidate=3600');
   }
@@ -131,6 +155,8 @@ export const config = {
     { source: '/categories/', has: [{ type: 'query', key: 'sort' }] },
     // Search pages: per request anyway; the proxy adds the CDN cache header.
     '/search/:page/',
+    // Paths with a percent-escape, checked for broken ones (plain paths never hold a '%').
+    '/(.*%.*)',
     // Page requests of a visitor without the country cookie (the age gate needs it).
     {
       source: '/((?!_next/|api/|media/|embed/|demo/|favicon|robots\\.txt|sitemap).*)',
