@@ -106,8 +106,24 @@ function malformedPathResponse(url: NextRequest['nextUrl']): NextResponse | null
   return NextResponse.rewrite(target);
 }
 
+/**
+ * `/videos.rsc`, `/videos/latest-updates/1.rsc`, `/index.rsc`: Next's flight-payload suffix. Next
+ * strips it before the proxy runs (`/videos.rsc` arrives as `/videos`), and `next start` then found
+ * no route for it: 404 where the plain URL redirects or answers 200. With trailingSlash on, no other
+ * page path reaches the proxy without its final slash, so such a path is taken as its plain page:
+ * the same redirects, status and country cookie. The matcher admits only paths ending in '.rsc'.
+ */
+function plainOfRscSuffix(url: NextRequest['nextUrl']): NextRequest['nextUrl'] | null {
+  const path = url.pathname;
+  if (path.endsWith('/') || /\.[^/]*$/.test(path) || /^\/(?:_next|api|media|embed)\//.test(path)) return null;
+  const plain = url.clone();
+  plain.pathname = path === '/index' ? '/' : `${path}/`;
+  return plain;
+}
+
 export function proxy(request: NextRequest) {
-  const url = request.nextUrl;
+  const plainUrl = plainOfRscSuffix(request.nextUrl);
+  const url = plainUrl ?? request.nextUrl;
   const malformed = malformedPathResponse(url);
   if (malformed?.status === 400) return malformed;
   const d = malformed ? null : decide(url);
@@ -123,7 +139,7 @@ export function proxy(request: NextRequest) {
     target.pathname = d.rewrite;
     response = NextResponse.rewrite(target);
   } else {
-    response = NextResponse.next();
+    response = plainUrl ? NextResponse.rewrite(plainUrl) : NextResponse.next();
   }
   if (url.pathname.startsWith('/search/') && !malformed) {
     // Search renders per request (unbounded terms); a CDN may still keep it for a while.
@@ -157,6 +173,8 @@ export const config = {
     '/search/:page/',
     // Paths with a percent-escape, checked for broken ones (plain paths never hold a '%').
     '/(.*%.*)',
+    // The flight-payload suffix, answered as the plain page.
+    '/(.*\\.rsc)',
     // Page requests of a visitor without the country cookie (the age gate needs it).
     {
       source: '/((?!_next/|api/|media/|embed/|demo/|favicon|robots\\.txt|sitemap).*)',

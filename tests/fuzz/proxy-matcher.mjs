@@ -1,0 +1,38 @@
+/**
+ * The proxy stays off the hot path: with the build's own matchers (functions-config-manifest.json)
+ * and Next's own matching code, a returning visitor's plain page request must not enter the proxy,
+ * while a path holding a '%' or ending in '.rsc' must (that is where broken escapes and the
+ * flight-payload suffix are handled).
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+const { getMiddlewareRouteMatcher } = require('next/dist/shared/lib/router/utils/middleware-route-matcher');
+
+const PLAIN = ['/', '/videos/latest-updates/1/', '/videos/top-rated/37/', '/categories/travel/latest-updates/2/', '/categories/', '/video/4200/serene-waterfall-walk/', '/information/dmca/', '/bookmarks/', '/api/json/video/86400/0/4000/4200.json', '/media/thumbs/4200/1.svg', '/embed/4200/', '/_next/static/chunks/app.js'];
+const ENTERING = ['/videos/%ZZ/1/', '/video/4200/%FF/', '/api/json/video/%FF/0/4000/4200.json', '/media/thumbs/abc/%ZZ.svg', '/videos.rsc', '/videos/latest-updates/1.rsc', '/index.rsc'];
+
+/** Returns the number of paths on the wrong side. */
+export function checkProxyMatcher(root) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, '.next', 'server', 'functions-config-manifest.json'), 'utf8'));
+  const matchers = manifest.functions['/_middleware']?.matchers ?? [];
+  const match = getMiddlewareRouteMatcher(matchers);
+  const returning = { headers: { cookie: 'tf_country=DE' }, cookies: { tf_country: 'DE' } };
+  let wrong = 0;
+  for (const p of PLAIN) {
+    if (match(p, returning, {})) {
+      wrong += 1;
+      console.log(`proxy matcher: a returning visitor's plain request enters the proxy: ${p}`);
+    }
+  }
+  for (const p of ENTERING) {
+    if (!match(p, returning, {})) {
+      wrong += 1;
+      console.log(`proxy matcher: ${p} does not reach the proxy`);
+    }
+  }
+  console.log(`proxy matcher: ${PLAIN.length} plain paths stay off the proxy, ${ENTERING.length} '%' and '.rsc' paths enter it; ${wrong} wrong`);
+  return wrong;
+}

@@ -1,0 +1,44 @@
+/**
+ * A recording upstream for the site in upstream mode (API_ORIGIN): it keeps every request line it
+ * receives and answers with real KVS JSON by passing the request on to a site running on the
+ * embedded catalogue (the site's own API is KVS-compatible).
+ */
+import http from 'node:http';
+
+export function startRecorder(answerBaseUrl) {
+  const records = [];
+  const target = new URL(answerBaseUrl);
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      records.push({ method: req.method, url: req.url ?? '', body });
+      const headers = { accept: 'application/json' };
+      if (req.headers['content-type']) headers['content-type'] = req.headers['content-type'];
+      if (body) headers['content-length'] = Buffer.byteLength(body);
+      const out = http.request({ hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, { 'content-type': answer.headers['content-type'] ?? 'application/json' });
+        answer.pipe(res);
+      });
+      out.on('error', () => {
+        res.writeHead(502, { 'content-type': 'application/json' });
+        res.end('{"error":1,"code":"recorder_unreachable"}');
+      });
+      if (body) out.write(body);
+      out.end();
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({
+        origin: `http://127.0.0.1:${port}`,
+        records,
+        /** The records received since `mark` (an index from `records.length`). */
+        since: (mark) => records.slice(mark),
+        stop: () => new Promise((r) => server.close(() => r())),
+      });
+    });
+  });
+}
