@@ -96,7 +96,7 @@ export const FAMILIES = {
   ),
   'api-videos': api(
     fc
-      .tuple(seg(LIFETIMES), seg(GENDERS), seg(SORTS), seg(['1', '60', '120']), fc.tuple(slot(['', 'category']), slot(['', 'travel']), slot(PAGES), slot(TYPES), slot(['', '1', '2', '3']), slot(['', 'day', 'week', 'month'])), encoder)
+      .tuple(seg(LIFETIMES), seg(GENDERS), seg(SORTS), seg(['1', '60', '120']), fc.tuple(slot(['', 'categories', 'category']), slot(['', 'travel']), slot(PAGES), slot(TYPES), slot(['', '1', '2', '3']), slot(['', 'day', 'week', 'month'])), encoder)
       .map(([l, g, s, c, tail, mode]) => pathOf(['/api/json/videos2/', l, '/', g, '/', s, '/', c, '/', [mode, `${tail.join('.')}.json`]])),
   ),
   'api-search': api(

@@ -8,7 +8,7 @@ const GENDER = '(?:str|gay|she)';
 const LANG = '(?:en|ru|fr|de)';
 const SORT = '(?:latest-updates|most-popular|top-rated|longest|most-viewed|most-commented)';
 const SLUG = '(?:[A-Za-z0-9][A-Za-z0-9_-]{0,127})';
-const TAIL = `(?:|category)\\.(?:|${SLUG})\\.${INT}\\.(?:all|straight|gay|shemale)\\.(?:|1|2|3)\\.(?:|day|week|month)`;
+const TAIL = `(?:|categories|category)\\.(?:|${SLUG})\\.${INT}\\.(?:all|straight|gay|shemale)\\.(?:|1|2|3)\\.(?:|day|week|month)`;
 
 const PATHS = [
   { re: new RegExp(`^/api/json/videos2/${INT}/${GENDER}/${SORT}/${INT}/${TAIL}\\.json$`), query: [] },
