@@ -6,5 +6,7 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const { checkConfigOrExit } = await import('./lib/config-check');
     checkConfigOrExit();
+    const { installResponsePatches } = await import('./lib/server/response-patches');
+    installResponsePatches();
   }
 }

@@ -6,11 +6,11 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { COUNTRY_COOKIE, detectCountry } from '@/lib/geo/country';
+import { setCountryCookie } from '@/lib/geo/country-cookie';
 import { isMalformedPath, MALFORMED_PATH_TARGET } from '@/lib/malformed-path';
 import { parseCategorySort, parseDate, parseDurationFilter, parsePage, parseSlug, parseSort } from '@/lib/params';
 import { sortHasDate } from '@/lib/types';
 
-const COUNTRY_MAX_AGE = 86_400; // the spec's default cookie expiry: 1 day
 const SORT_REDIRECTS: Record<string, string> = {
   '/latest-updates/': '/videos/latest-updates/1/',
   '/top-rated/': '/videos/top-rated/1/',
@@ -146,9 +146,8 @@ export function proxy(request: NextRequest) {
     response.headers.set('Cache-Control', 'public, s-maxage=600, stale-while-revalidate=3600');
   }
   if (!request.cookies.has(COUNTRY_COOKIE)) {
-    const country = detectCountry(request);
-    // 'XX' means unknown (never gated) and still stops the lookup on the next requests.
-    response.cookies.set(COUNTRY_COOKIE, country ?? 'XX', { path: '/', maxAge: COUNTRY_MAX_AGE, sameSite: 'lax' });
+    // Also marks the response private: Next keeps a Cache-Control set here instead of the page's s-maxage.
+    setCountryCookie(response, detectCountry(request));
   }
   return response;
 }

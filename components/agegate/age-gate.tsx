@@ -1,10 +1,19 @@
 'use client';
 import Link from 'next/link';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { createPortal } from 'react-dom';
-import { loadMessages, translate, type Messages } from '@/lib/i18n';
+import { loadMessages, translate, type Lang, type Messages } from '@/lib/i18n';
 import en from '@/locales/en';
-import { AGE_COOKIE, GATE_CLASS, GATE_LAYER_ATTR, MINIMUM_AGE, gateLanguage, isGated, visitorCountry } from './gate';
+import {
+  AGE_COOKIE,
+  COUNTRY_EVENT,
+  GATE_CLASS,
+  GATE_LAYER_ATTR,
+  MINIMUM_AGE,
+  countryPending,
+  gateLanguage,
+  isGated,
+  visitorCountry,
+} from './gate';
 import styles from './age-gate.module.css';
 
 /** Where 'Leave' goes. */
@@ -27,53 +36,61 @@ function inertOutside(layer: HTMLElement): () => void {
 /**
  * The blocking age confirmation (spec section 4). It cannot be closed by an outside click or
  * Escape, and it stays open across navigations (it lives in the root layout).
+ *
+ * The dialog is in the server HTML of every page (in English, hidden): the body's gate class, set
+ * by the inline script before first paint or as soon as /api/country/ answers for a page from a
+ * shared cache, shows it at once through CSS (GATE_CSS), without waiting for React. Once hydrated,
+ * this component decides from the same cookies, switches to the visitor's language, traps focus
+ * and makes the page inert.
  */
 export function AgeGate({ countries }: { countries: string[] }) {
-  const [messages, setMessages] = useState<Messages | null>(null);
-  const [layer, setLayer] = useState<HTMLElement | null>(null);
+  const [messages, setMessages] = useState<Messages>(en as Messages);
+  const [lang, setLang] = useState<Lang>('en');
+  const [open, setOpen] = useState(false);
+  const layerRef = useRef<HTMLDivElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
 
-  // Decide once, on mount, from the same cookies the inline script read.
+  // Decide once, on mount, from the same cookies the inline script read; when the inline script is
+  // still asking the server for the country (a page from a shared cache), once it has the answer.
   useEffect(() => {
-    const gated = isGated(document.cookie, countries) || document.body.classList.contains(GATE_CLASS);
-    if (!gated) return;
-    document.body.classList.add(GATE_CLASS);
     let live = true;
-    const lang = gateLanguage(visitorCountry(document.cookie));
-    loadMessages(lang)
-      .catch(() => en as Messages)
-      .then((m) => {
-        if (!live) return;
-        const el = document.createElement('div');
-        el.setAttribute(GATE_LAYER_ATTR, '');
-        document.body.appendChild(el);
-        setMessages(m);
-        setLayer(el);
-      });
+    const decide = () => {
+      const gated = isGated(document.cookie, countries) || document.body.classList.contains(GATE_CLASS);
+      if (!gated || !live) return;
+      document.body.classList.add(GATE_CLASS);
+      setOpen(true);
+      const visitorLang = gateLanguage(visitorCountry(document.cookie));
+      loadMessages(visitorLang)
+        .then((m) => {
+          if (!live) return;
+          setMessages(m);
+          setLang(visitorLang);
+        })
+        .catch(() => undefined); // stays in English
+    };
+    if (countryPending()) document.addEventListener(COUNTRY_EVENT, decide, { once: true });
+    else decide();
     return () => {
       live = false;
+      document.removeEventListener(COUNTRY_EVENT, decide);
     };
   }, [countries]);
 
   useEffect(() => {
-    if (!layer) return;
+    const layer = layerRef.current;
+    if (!open || !layer) return;
     const undo = inertOutside(layer);
     confirmRef.current?.focus();
-    return () => {
-      undo();
-      layer.remove();
-    };
-  }, [layer]);
+    return undo;
+  }, [open]);
 
-  if (!layer || !messages) return null;
   const tr = (key: string) => translate(messages, `agegate.${key}`, { age: MINIMUM_AGE });
-  const lang = gateLanguage(visitorCountry(document.cookie));
 
   const confirm = () => {
     // Written directly: a cookie library would add ~4 KB (gzip) to every page's shared JavaScript.
     document.cookie = `${AGE_COOKIE}=1; expires=${FOREVER.toUTCString()}; path=/; samesite=lax`;
     document.body.classList.remove(GATE_CLASS);
-    setLayer(null);
+    setOpen(false);
   };
 
   // Keeps Tab inside the dialog; Escape does nothing on purpose.
@@ -96,43 +113,44 @@ export function AgeGate({ countries }: { countries: string[] }) {
     }
   };
 
-  return createPortal(
-    <div className={styles.backdrop}>
-      <div
-        className={styles.dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="agegate-title"
-        aria-describedby="agegate-text"
-        lang={lang}
-        onKeyDown={onKeyDown}
-        data-testid="agegate"
-      >
-        <p className={styles.badge} aria-hidden="true">
-          {MINIMUM_AGE}+
-        </p>
-        <h2 id="agegate-title" className={styles.title}>
-          {tr('title')}
-        </h2>
-        <p id="agegate-text" className={styles.text}>
-          {tr('text')}
-        </p>
-        <p className={styles.minAge}>{tr('minAge')}</p>
-        <div className={styles.actions}>
-          <button ref={confirmRef} type="button" className={styles.confirm} onClick={confirm} data-testid="agegate-confirm">
-            {tr('confirm')}
-          </button>
-          <a href={LEAVE_URL} className={styles.leave} rel="noreferrer" data-testid="agegate-leave">
-            {tr('leave')}
-          </a>
+  return (
+    <div ref={layerRef} {...{ [GATE_LAYER_ATTR]: '' }}>
+      <div className={styles.backdrop}>
+        <div
+          className={styles.dialog}
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby="agegate-title"
+          aria-describedby="agegate-text"
+          lang={lang}
+          onKeyDown={onKeyDown}
+          data-testid={open ? 'agegate' : undefined}
+        >
+          <p className={styles.badge} aria-hidden="true">
+            {MINIMUM_AGE}+
+          </p>
+          <h2 id="agegate-title" className={styles.title}>
+            {tr('title')}
+          </h2>
+          <p id="agegate-text" className={styles.text}>
+            {tr('text')}
+          </p>
+          <p className={styles.minAge}>{tr('minAge')}</p>
+          <div className={styles.actions}>
+            <button ref={confirmRef} type="button" className={styles.confirm} onClick={confirm} data-testid="agegate-confirm">
+              {tr('confirm')}
+            </button>
+            <a href={LEAVE_URL} className={styles.leave} rel="noreferrer" data-testid="agegate-leave">
+              {tr('leave')}
+            </a>
+          </div>
+          <p className={styles.note}>
+            <Link href="/information/support/" prefetch={false}>
+              {tr('parental')}
+            </Link>
+          </p>
         </div>
-        <p className={styles.note}>
-          <Link href="/information/support/" prefetch={false}>
-            {tr('parental')}
-          </Link>
-        </p>
       </div>
-    </div>,
-    layer,
+    </div>
   );
 }

@@ -54,26 +54,55 @@ export function gateLanguage(country: string | null): 'en' | 'de' | 'fr' | 'ru' 
   }
 }
 
+/** The small uncached endpoint that tells a visitor without the country cookie their country. */
+export const COUNTRY_ENDPOINT = '/api/country/';
+/** window[COUNTRY_STATE]: 'pending' while the inline script asks COUNTRY_ENDPOINT, then 'done'. */
+export const COUNTRY_STATE = '__tfCountry';
+/** Dispatched on document once the country is known (or the question failed). */
+export const COUNTRY_EVENT = 'tf:country';
+/** The spec's default cookie expiry (1 day), shared with the server's Set-Cookie. */
+export const COUNTRY_MAX_AGE = 86_400;
+
+/** True while the inline script is still asking the server for the country. */
+export function countryPending(): boolean {
+  return (window as unknown as Record<string, unknown>)[COUNTRY_STATE] === 'pending';
+}
+
 /**
  * The inline script: the same rule as isGated, in plain ES5 for the first child of <body>.
- * It only adds a class; the HTML stays identical for everybody.
+ * It only adds a class; the HTML stays identical for everybody. Without the country cookie (the
+ * page came from a shared cache, which never stores a Set-Cookie) it fails closed: the gate class
+ * goes on before first paint and COUNTRY_ENDPOINT is asked; the class comes off only for a
+ * country without a gate. A failed question leaves it on.
  */
 export function gateScript(countries: readonly string[]): string {
   const list = JSON.stringify(cleanCountries(countries));
+  const q = JSON.stringify;
   return (
     '(function(){try{' +
-    'var c=document.cookie,g=function(n){var m=c.match(new RegExp("(?:^|;\\\\s*)"+n+"=([^;]*)"));return m?m[1]:null};' +
-    `var k=(g(${JSON.stringify(COUNTRY_COOKIE_NAME)})||"").toUpperCase();` +
-    `if(${list}.indexOf(k)>=0&&g(${JSON.stringify(AGE_COOKIE)})!=="1")document.body.classList.add(${JSON.stringify(GATE_CLASS)})` +
+    'var c=document.cookie,b=document.body,w=window,g=function(n){var m=c.match(new RegExp("(?:^|;\\\\s*)"+n+"=([^;]*)"));return m?m[1]:null};' +
+    `var L=${list},k=(g(${q(COUNTRY_COOKIE_NAME)})||"").toUpperCase();` +
+    `if(g(${q(AGE_COOKIE)})==="1"||!L.length)return;` +
+    `if(k){if(L.indexOf(k)>=0)b.classList.add(${q(GATE_CLASS)});return}` +
+    `b.classList.add(${q(GATE_CLASS)});w[${q(COUNTRY_STATE)}]="pending";` +
+    `var d=function(){w[${q(COUNTRY_STATE)}]="done";try{document.dispatchEvent(new Event(${q(COUNTRY_EVENT)}))}catch(e){}};` +
+    `var x=new XMLHttpRequest();x.open("GET",${q(COUNTRY_ENDPOINT)});` +
+    'x.onload=function(){try{var r=JSON.parse(x.responseText),v=String(r&&r.country||"XX").toUpperCase();' +
+    'if(x.status===200&&/^[A-Z]{2}$/.test(v)){' +
+    `document.cookie=${q(COUNTRY_COOKIE_NAME + '=')}+v+"; path=/; max-age=${COUNTRY_MAX_AGE}; samesite=lax";` +
+    `if(L.indexOf(v)<0)b.classList.remove(${q(GATE_CLASS)})}}catch(e){}d()};` +
+    'x.onerror=d;x.send()' +
     '}catch(e){}})();'
   );
 }
 
 /**
  * Styles for the gate class, inlined next to the script so they apply before any stylesheet
- * of the page is needed: the page is blurred and covered, the modal's layer stays sharp.
+ * of the page is needed: the page is blurred and covered, the modal's layer (in every page's
+ * HTML, hidden otherwise) shows and stays sharp.
  */
 export const GATE_CSS =
+  `[${GATE_LAYER_ATTR}]{display:none}body.${GATE_CLASS} [${GATE_LAYER_ATTR}]{display:block}` +
   `body.${GATE_CLASS}{overflow:hidden}` +
   `body.${GATE_CLASS}>:not([${GATE_LAYER_ATTR}]):not(script):not(style){filter:blur(24px);pointer-events:none;user-select:none}` +
   `body.${GATE_CLASS}::before{content:"";position:fixed;inset:0;z-index:1190;background:rgb(8 9 12/.9)}`;

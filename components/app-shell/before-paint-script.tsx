@@ -1,5 +1,4 @@
-import { GATE_CSS, gateScript } from '@/components/agegate/gate';
-import { cookieNoticeScript } from '@/components/cookie-notice/notice-flag';
+import { BEFORE_PAINT_CSS, beforePaintScript } from './before-paint';
 
 /**
  * The first child of <body> (rendered by the root layout), run before first paint: sets the age
@@ -11,8 +10,8 @@ import { cookieNoticeScript } from '@/components/cookie-notice/notice-flag';
 export function BeforePaintScript({ countries }: { countries: string[] }) {
   return (
     <>
-      <style dangerouslySetInnerHTML={{ __html: GATE_CSS }} />
-      <script dangerouslySetInnerHTML={{ __html: gateScript(countries) + cookieNoticeScript }} />
+      <style dangerouslySetInnerHTML={{ __html: BEFORE_PAINT_CSS }} />
+      <script dangerouslySetInnerHTML={{ __html: beforePaintScript(countries) }} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PageHeading, Page } from '@/components/layout/page';
 import { EmptyList } from '@/components/listing/empty-list';
+import { OutageGuard } from '@/components/outage/source-outage';
 import { attempt, getCategories } from '@/lib/api';
 import { t } from '@/lib/i18n';
 import { categoriesUrl, categoryUrl } from '@/lib/seo/urls';
@@ -37,7 +38,10 @@ export async function CategoryIndex({ sort }: { sort: CategorySort }) {
         </nav>
       </PageHeading>
       {sorted.length === 0 ? (
-        <EmptyList reason="no_data" code={loaded.ok ? undefined : loaded.code} />
+        <>
+          <EmptyList reason="no_data" code={loaded.ok ? undefined : loaded.code} />
+          {loaded.ok ? null : <OutageGuard />}
+        </>
       ) : (
         <ul className={styles.grid}>
           {sorted.map((c, i) => (

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { PageHeading } from '@/components/layout/page';
 import { t } from '@/lib/i18n';
 import type { VideoList } from '@/lib/types';
+import { OutageGuard } from '@/components/outage/source-outage';
 import { EmptyList, type EmptyListReason } from './empty-list';
 import { Pagination } from './pagination';
 import { VideoGrid } from './video-grid';
@@ -40,6 +41,8 @@ export function ListingView({ heading, subheading, list, page, count, href, filt
       ) : (
         <EmptyList reason={error ? 'no_data' : emptyReason} code={error} />
       )}
+      {/* A failed load: 503, never cached (spec section 8's message stays in the page). */}
+      {error ? <OutageGuard /> : null}
     </>
   );
 }

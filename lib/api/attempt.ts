@@ -1,17 +1,19 @@
 import 'server-only';
 /**
  * How a page shows a failing source (spec section 8): a listing shows the empty/error message with
- * the error code, a video goes to /404/; never a 500 or a blank page. Such a render must not stay in
- * the page cache for the page's whole lifetime (a day for a listing): it is kept for
- * FAILURE_RETRY_SECONDS only, so that the page recovers soon after the source does. (Pages already
- * cached with content are not replaced by it while the source can still give its last good answer:
- * see ./upstream.ts.)
+ * the error code, the video page an error message; never a 500 or a blank page. A page whose main
+ * content failed renders OutageGuard (components/outage) next to its message: the answer is 503
+ * with Retry-After and never kept in the page cache, so the first request after the source is back
+ * renders the real page. A part that failed (related videos) only shortens the page's cache
+ * lifetime to SHORT_LIFETIME. (Pages already cached with content are not replaced while the source
+ * can still give its last good answer: see ./upstream.ts.)
  */
 import { unstable_cache } from 'next/cache';
 import type { VideoList } from '@/lib/types';
 import { SourceError } from './errors';
 
-export const FAILURE_RETRY_SECONDS = 60;
+/** Lifetime of an answer that must not outlive a change soon: a missing video's redirect to /404/. */
+export const SHORT_LIFETIME = 60;
 
 export type Attempt<T> = { ok: true; value: T } | { ok: false; code: string };
 
@@ -22,13 +24,13 @@ export function failureCode(err: SourceError): string {
 }
 
 // A cached value with a short revalidate lowers the revalidate of the page that reads it (Next
-// keeps the lowest of a render's cache lifetimes), which is what shortens an error render's life.
-const shortLived = unstable_cache(async () => true, ['tubefront-source-failure'], { revalidate: FAILURE_RETRY_SECONDS });
+// keeps the lowest of a render's cache lifetimes): the page, and its s-maxage, live a minute.
+const shortRead = unstable_cache(async () => true, ['tubefront-short-lived'], { revalidate: SHORT_LIFETIME });
 
-/** Marks the page being rendered as showing a failure: it is cached FAILURE_RETRY_SECONDS at most. */
-export async function renderingFailure(): Promise<void> {
+/** Marks the page being rendered as short-lived: cached SHORT_LIFETIME seconds at most. */
+export async function shortLived(): Promise<void> {
   try {
-    await shortLived();
+    await shortRead();
   } catch {
     // Outside a render (tests, scripts) there is no page cache to shorten.
   }
@@ -41,7 +43,8 @@ export async function attempt<T>(load: () => Promise<T>): Promise<Attempt<T>> {
   } catch (err) {
     if (!(err instanceof SourceError)) throw err;
     console.error(`[page] source failure (${err.kind}): ${err.message}`);
-    await renderingFailure();
+    // Cached a minute at most, should the page still be stored (a part that failed, such as related videos).
+    await shortLived();
     return { ok: false, code: failureCode(err) };
   }
 }

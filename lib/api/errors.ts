@@ -1,3 +1,5 @@
+import { noteSourceFailure } from './outage';
+
 /**
  * Typed failures of a source. Pages let these propagate so that ISR keeps serving the last good page.
  * - timeout, network: no answer in time, or no connection;
@@ -22,5 +24,6 @@ export class SourceError extends Error {
     this.kind = kind;
     this.status = options.status;
     this.code = options.code;
+    noteSourceFailure();
   }
 }

@@ -145,7 +145,7 @@ export async function getSuggestions(text: string): Promise<Suggestions> {
 }
 
 export { SourceError } from './errors';
-export { attempt, listOrError, type Attempt } from './attempt';
+export { attempt, listOrError, shortLived, type Attempt } from './attempt';
 
 /**
  * Videos per sitemap file: about 700 bytes an entry keeps a file near 7 MB, under the 10 MB a

@@ -2,7 +2,8 @@
  * The built site in front of the network's recorded answers (tests/fixtures/upstream, served by
  * fixture-server.mjs; scripts/compat.mjs starts both): every page of the spec renders from them,
  * and every failure an upstream sends maps to spec section 8 (a listing shows the empty/error
- * message and stores the code, a video goes to /404/), never a 500 or a blank page.
+ * message and stores the code; the video page an error message, and /404/ in the browser), as a
+ * 503 with Retry-After that is never cached (issue 7), never a 500 or a blank page.
  */
 export {};
 
@@ -14,20 +15,22 @@ interface Page {
   html: string;
   location: string | null;
   cacheControl: string;
+  retryAfter: string | null;
 }
 
 async function get(path: string, init: RequestInit = {}): Promise<Page> {
   const res = await fetch(`${site}${path}`, { redirect: 'manual', ...init });
-  const page = { status: res.status, html: await res.text(), location: res.headers.get('location'), cacheControl: res.headers.get('cache-control') ?? '' };
-  expect(page.status).not.toBeGreaterThanOrEqual(500);
+  const page = { status: res.status, html: await res.text(), location: res.headers.get('location'), cacheControl: res.headers.get('cache-control') ?? '', retryAfter: res.headers.get('retry-after') };
+  // An outage answer is a 503; never a 500 or another 5xx.
+  if (page.status >= 500) expect(page.status).toBe(503);
   return page;
 }
 
 const sMaxAge = (p: Page) => Number(/s-maxage=(\d+)/.exec(p.cacheControl)?.[1]);
 
 /** A page a visitor can read without JavaScript: the site's header and footer and a heading. */
-function expectWholePage(p: Page): void {
-  expect(p.status).toBe(200);
+function expectWholePage(p: Page, status = 200): void {
+  expect(p.status).toBe(status);
   expect(p.html).toMatch(/<header[\s>]/);
   expect(p.html).toMatch(/<footer[\s>]/);
   expect(p.html).toMatch(/<h1[\s>]/);
@@ -134,17 +137,24 @@ describe('failures map to spec section 8', () => {
     ['redirect', 'source_unavailable'], // a 301 to another host
   ];
 
-  it.each(failures)('a category listing answered %s shows the error message (code %s), for a minute', async (variant, code) => {
+  /** An outage answer: 503 with Retry-After, never stored by any cache. */
+  function expectOutage(p: Page): void {
+    expect(p.retryAfter).toMatch(/^\d+$/);
+    expect(p.cacheControl).toBe('no-store');
+  }
+
+  it.each(failures)('a category listing answered %s shows the error message (code %s), as a 503 never cached', async (variant, code) => {
     const p = await get(`/categories/${variant}/latest-updates/1/`);
-    expectWholePage(p);
+    expectWholePage(p, 503);
     expect(p.html).toContain('There is no data in this list.');
     expect(errorCodeOf(p)).toBe(code);
-    expect(sMaxAge(p)).toBeLessThanOrEqual(60);
+    expectOutage(p);
   });
 
   it.each(failures)('a search answered %s shows the error message (code %s)', async (variant, code) => {
     const p = await get(`/search/1/?s=${variant}`);
-    expectWholePage(p);
+    expectWholePage(p, 503);
+    expectOutage(p);
     expect(p.html).toContain('There is no data in this list.');
     expect(errorCodeOf(p)).toBe(code);
   });
@@ -156,11 +166,11 @@ describe('failures map to spec section 8', () => {
     [107, 'empty'],
     [108, 'slow'],
     [109, 'redirect'],
-  ])('video %i (%s) redirects to /404/, for a minute', async (id) => {
+  ])('video %i (%s) answers the error message as a 503 never cached (the browser goes on to /404/)', async (id) => {
     const p = await get(`/video/${id}/any-dir/`);
-    expect([307, 308]).toContain(p.status);
-    expect(p.location).toMatch(/\/404\/$/);
-    expect(sMaxAge(p)).toBeLessThanOrEqual(60);
+    expectWholePage(p, 503);
+    expect(p.html).toContain('This page could not be loaded right now.');
+    expectOutage(p);
   });
 
   it('a maintenance page sent once is not kept: the next request reads the video', async () => {
@@ -174,10 +184,10 @@ describe('failures map to spec section 8', () => {
     expect((await second.json()).video.title).toBe('Morning Ferry');
   });
 
-  it('a missing video redirects to /404/ for the video lifetime', async () => {
+  it('a missing video redirects to /404/ for a minute (a scheduled video shows once it is live)', async () => {
     const p = await get('/video/103/any-dir/');
     expect(p.location).toMatch(/\/404\/$/);
-    expect(sMaxAge(p)).toBe(86400);
+    expect(sMaxAge(p)).toBe(60);
   });
 
   it('the site API answers a failing upstream with a JSON 502/504, never a 500', async () => {

@@ -44,7 +44,7 @@ test('a video page: the upstream player, details and related, and a refused seco
 
 test('a listing whose upstream sends a 502 page shows the empty/error message inside the whole page', async ({ page }) => {
   const res = await page.goto('/categories/html-502/latest-updates/1/');
-  expect(res?.status()).toBe(200);
+  expect(res?.status()).toBe(503);
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'There is no data in this list.' })).toBeVisible();
   await expect(page.locator('[data-error-code="source_unavailable"]')).toHaveCount(1);

@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import { permanentRedirect, redirect } from 'next/navigation';
 import { Page } from '@/components/layout/page';
+import { OutageGuard, OutageMessage } from '@/components/outage/source-outage';
 import { VideoJsonLd } from '@/components/video/video-json-ld';
 import { VideoView } from '@/components/video/video-view';
-import { attempt, getRelated, getVideo } from '@/lib/api';
+import { attempt, getRelated, getVideo, shortLived, type Attempt } from '@/lib/api';
 import { getConfig } from '@/lib/config';
 import { formatDuration } from '@/lib/format';
 import { t } from '@/lib/i18n';
@@ -21,15 +22,11 @@ export function generateStaticParams(): { id: string; dir: string }[] {
 
 type Props = { params: Promise<{ id: string; dir: string }> };
 
-/**
- * The video, or null when the id is not one, the video does not exist or the source fails: each
- * goes to /404/ (spec section 8), a failure for a minute only (see lib/api/attempt.ts).
- */
-async function load(params: Props['params']): Promise<VideoDetail | null> {
+/** The video (null when the id is not one or the video does not exist), or the source's failure. */
+async function load(params: Props['params']): Promise<Attempt<VideoDetail | null>> {
   const id = parseVideoId((await params).id);
-  if (!id) return null;
-  const loaded = await attempt(() => getVideo(id));
-  return loaded.ok ? loaded.value : null;
+  if (!id) return { ok: true, value: null };
+  return attempt(() => getVideo(id));
 }
 
 function describe(video: VideoDetail): string {
@@ -38,7 +35,10 @@ function describe(video: VideoDetail): string {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const video = await load(params);
+  const loaded = await load(params);
+  // A failed source: the page answers its outage message (503, never cached).
+  if (!loaded.ok) return { title: t('error.title') };
+  const video = loaded.value;
   if (!video) return {};
   const { siteUrl } = getConfig();
   const canonical = videoUrl(video);
@@ -67,9 +67,24 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function VideoPage({ params }: Props) {
   const { dir } = await params;
-  const video = await load(params);
-  // A missing video goes to /404/ (spec section 4); a wrong dir to the canonical URL.
-  if (!video) redirect('/404/');
+  const loaded = await load(params);
+  if (!loaded.ok) {
+    // 503 with the message for crawlers and visitors without JavaScript; in the browser the
+    // segment's error boundary goes to /404/ (spec section 8). Never cached.
+    return (
+      <Page>
+        <OutageMessage />
+        <OutageGuard contained={false} />
+      </Page>
+    );
+  }
+  const video = loaded.value;
+  // A missing video goes to /404/ (spec section 4), for a minute only: a scheduled video shows as
+  // soon as it goes live. A wrong dir goes to the canonical URL.
+  if (!video) {
+    await shortLived();
+    redirect('/404/');
+  }
   if (video.dir !== dir) permanentRedirect(videoUrl(video));
   // Related videos that fail to load leave the video playable, with 'show more' to try again.
   const related = statsDisabled(video) ? null : await attempt(() => getRelated(video.id, 1)).then((r) => (r.ok ? r.value : { videos: [], total: null }));

@@ -1,0 +1,19 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { detectCountry } from '@/lib/geo/country';
+import { setCountryCookie } from '@/lib/geo/country-cookie';
+
+// Per visitor: never rendered ahead or cached.
+export const dynamic = 'force-dynamic';
+
+/**
+ * The visitor's country, for a page that came from a shared cache without the country cookie:
+ * the inline script asks here before it lets a visitor past the age gate. Answers
+ * { country } ('XX' when unknown) and sets the cookie; private, never stored by a cache.
+ */
+export function GET(request: NextRequest) {
+  const country = detectCountry(request);
+  const response = NextResponse.json({ country: country ?? 'XX' });
+  setCountryCookie(response, country);
+  response.headers.set('x-content-type-options', 'nosniff');
+  return response;
+}
