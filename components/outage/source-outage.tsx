@@ -9,6 +9,8 @@ export class SourceOutageError extends Error {
   constructor() {
     super('The catalogue source failed: this page shows its outage message and is not cached');
     this.name = 'SourceOutageError';
+    // Logged by Next for every outage answer: one line, not a stack (attempt() already logged the cause).
+    this.stack = `${this.name}: ${this.message}`;
   }
 }
 

@@ -19,7 +19,8 @@ interface Page {
 }
 
 async function get(path: string, init: RequestInit = {}): Promise<Page> {
-  const res = await fetch(`${site}${path}`, { redirect: 'manual', ...init });
+  // A returning visitor (the country cookie set): a first visit's answer sets the cookie and is private, no-store.
+  const res = await fetch(`${site}${path}`, { redirect: 'manual', ...init, headers: { cookie: 'tf_country=XX', ...(init.headers as Record<string, string> | undefined) } });
   const page = { status: res.status, html: await res.text(), location: res.headers.get('location'), cacheControl: res.headers.get('cache-control') ?? '', retryAfter: res.headers.get('retry-after') };
   // An outage answer is a 503; never a 500 or another 5xx.
   if (page.status >= 500) expect(page.status).toBe(503);
