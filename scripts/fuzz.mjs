@@ -43,10 +43,17 @@ function describe(request) {
   return text.length > 400 ? `${text.slice(0, 400)}… (${text.length} chars)` : text;
 }
 
+/** A progress line every PROGRESS_EVERY inputs, so that a long run shows it is alive. */
+const PROGRESS_EVERY = 10_000;
+let sent = 0;
+const progressStart = Date.now();
+
 async function fuzzFamily(label, arbitrary, numRuns, familySeed, counts, probe) {
   counts[label] = { inputs: 0, failure: null };
   const property = fc.asyncProperty(arbitrary, async (request) => {
     counts[label].inputs += 1;
+    sent += 1;
+    if (sent % PROGRESS_EVERY === 0) console.log(`fuzz: ${sent} inputs, ${((Date.now() - progressStart) / 1000).toFixed(0)} s`);
     const problem = await probe(request).catch((err) =>
       // Node refuses a request head over 16 kB with a 431 and closes the socket, often before the
       // client has finished writing it: a reset is then Node's answer, not the site's.
