@@ -25,9 +25,15 @@ export interface Config {
   analyticsYmId: string;
   /** Size of the in-memory page cache (ISR and upstream data), in MiB. */
   pageCacheMb: number;
-  /** Secret mixed into the hashed visitor key of the once-per-visitor vote rule. */
+  /** Secret of the keyed, daily-rotating hash that votes and the rate limit key visitors on. */
   voteSalt: string;
+  /** Which proxies in front may tell the visitor's address (lib/net/client-address.ts). */
+  trustProxy: TrustProxy;
+  /** Statistics posts (views, votes) one visitor may send a minute before answers are 429. */
+  inputRatePerMinute: number;
 }
+
+import { parseTrustProxy, type TrustProxy } from './net/client-address';
 
 export class ConfigError extends Error {
   constructor(variable: string, accepts: string, value: string) {
@@ -108,6 +114,14 @@ function pattern(env: Env, name: string, re: RegExp, accepts: string): string {
   return raw.trim();
 }
 
+function trustProxy(env: Env, name: string): TrustProxy {
+  try {
+    return parseTrustProxy(env[name]);
+  } catch (err) {
+    throw new ConfigError(name, `"none", ${(err as Error).message}`, env[name] ?? '');
+  }
+}
+
 export const DEFAULT_AGE_GATE_COUNTRIES = ['DE', 'FR', 'RU', 'GB', 'IT', 'ES', 'PL', 'US'];
 
 export function parseConfig(env: Env): Config {
@@ -129,6 +143,8 @@ export function parseConfig(env: Env): Config {
     analyticsYmId: pattern(env, 'ANALYTICS_YM_ID', /^\d{4,12}$/, 'a Yandex Metrica counter number such as 12345678'),
     pageCacheMb: int(env, 'PAGE_CACHE_MB', 256, 16, 65536),
     voteSalt: str(env, 'VOTE_SALT', 'tubefront'),
+    trustProxy: trustProxy(env, 'TRUST_PROXY'),
+    inputRatePerMinute: int(env, 'INPUT_RATE_PER_MINUTE', 60, 1, 100_000),
   };
 }
 

@@ -67,7 +67,7 @@ if (reason) {
   run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--conditions=react-server', 'scripts/prepare-catalog.ts']);
 }
 
-const nextBin = path.join(root, 'node_modules/next/dist/bin/next');
-const child = spawn(process.execPath, [nextBin, 'start', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env: process.env });
+// server.mjs: Next's handler behind a server that records the socket's address (TRUST_PROXY).
+const child = spawn(process.execPath, [path.join(root, 'server.mjs')], { cwd: root, stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

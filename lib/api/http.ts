@@ -3,8 +3,9 @@ import 'server-only';
  * Answers of the site's own API (app/api route handlers): JSON with Cache-Control matching the
  * lifetime, 400 with a JSON error for bad parameters, and never a 500 or a stack trace.
  */
-import { createHash } from 'node:crypto';
 import { getConfig } from '@/lib/config';
+import { clientAddress } from '@/lib/net/client-address';
+import { visitorKey } from '@/lib/net/visitor-key';
 import { getSource } from './index';
 import { SourceError } from './errors';
 import type { Parsed } from './route-params';
@@ -19,13 +20,14 @@ export function cacheControl(lifetime: number): string {
   return `public, max-age=${Math.min(lifetime, 300)}, s-maxage=${lifetime}, stale-while-revalidate=${lifetime}`;
 }
 
-export function json(body: unknown, init: { status?: number; lifetime?: number } = {}): Response {
+export function json(body: unknown, init: { status?: number; lifetime?: number; headers?: Record<string, string> } = {}): Response {
   return new Response(JSON.stringify(body), {
     status: init.status ?? 200,
     headers: {
       'content-type': JSON_TYPE,
       'cache-control': cacheControl(init.lifetime ?? 0),
       'x-content-type-options': 'nosniff',
+      ...init.headers,
     },
   });
 }
@@ -61,17 +63,14 @@ export async function answer<T>(parsed: Parsed<T>, run: (value: T, source: Sourc
   }
 }
 
-/** The visitor's address as the proxy in front (or next start) reports it. */
-export function clientIp(headers: Headers): string | undefined {
-  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  const ip = forwarded || headers.get('x-real-ip')?.trim();
-  return ip && /^[0-9a-fA-F:.]{2,45}$/.test(ip) ? ip : undefined;
-}
-
-/** An opaque per-visitor key for the once-per-visitor vote rule: address and browser, hashed. */
+/**
+ * Who is acting, for the once-per-visitor vote rule and the rate limit: the visitor's address
+ * as TRUST_PROXY allows it to be told (lib/net/client-address.ts), as a keyed daily hash. The
+ * address itself only travels on to an upstream API, which tells its own visitors apart.
+ */
 export function actorFor(headers: Headers): Actor {
-  const ip = clientIp(headers);
-  const ua = (headers.get('user-agent') ?? '').slice(0, 256);
-  const key = createHash('sha256').update(`${getConfig().voteSalt}|${ip ?? 'unknown'}|${ua}`).digest('base64url').slice(0, 32);
+  const c = getConfig();
+  const ip = clientAddress(headers, c.trustProxy);
+  const key = visitorKey(c.voteSalt, ip ?? 'unknown');
   return ip ? { key, ip } : { key };
 }

@@ -11,6 +11,9 @@ import { join } from 'node:path';
 import { Reader, type Response } from 'maxmind';
 import type { NextRequest } from 'next/server';
 import { getConfig } from '@/lib/config';
+import { cleanAddress, clientAddress, type TrustProxy } from '@/lib/net/client-address';
+
+export { cleanAddress };
 
 export const COUNTRY_COOKIE = 'tf_country';
 
@@ -51,25 +54,6 @@ export function resetGeoReader(value?: null): void {
   reader = value;
 }
 
-const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-const IPV6 = /^[0-9a-f:]+(:\d{1,3}(\.\d{1,3}){3})?$/i;
-
-/** A plain IPv4 or IPv6 address from a header value ('::ffff:1.2.3.4' and '[::1]:80' forms too), or null. */
-export function cleanAddress(value: string | null | undefined): string | null {
-  if (!value) return null;
-  let v = value.trim();
-  if (v.length > 64) return null;
-  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(v);
-  if (bracketed?.[1]) v = bracketed[1];
-  else if (/^[\d.]+:\d+$/.test(v)) v = v.slice(0, v.lastIndexOf(':')); // IPv4 with a port
-  v = v.replace(/%.*$/, ''); // zone index
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(v);
-  if (mapped?.[1]) v = mapped[1];
-  if (IPV4.test(v)) return v;
-  if (v.includes(':') && IPV6.test(v) && (v.match(/::/g)?.length ?? 0) <= 1) return v.toLowerCase();
-  return null;
-}
-
 /** The country of an address in the offline database, or null (private, unknown, invalid, no database). */
 export function lookupCountry(address: string | null | undefined): string | null {
   const ip = cleanAddress(address);
@@ -84,14 +68,14 @@ export function lookupCountry(address: string | null | undefined): string | null
   }
 }
 
-/**
- * The client address: the first x-forwarded-for entry (`next start` fills that header from
- * the socket when no proxy in front set it), else x-real-ip.
- */
-export function clientAddress(headers: Headers): string | null {
-  const forwarded = headers.get('x-forwarded-for');
-  const first = forwarded?.split(',')[0];
-  return cleanAddress(first) ?? cleanAddress(headers.get('x-real-ip'));
+
+/** The visitor's address as TRUST_PROXY allows it to be told (lib/net/client-address.ts). */
+function trustProxy(): TrustProxy {
+  try {
+    return getConfig().trustProxy;
+  } catch {
+    return { kind: 'none' };
+  }
 }
 
 function extraHeader(): string {
@@ -110,5 +94,5 @@ export function detectCountry(request: Pick<NextRequest, 'headers'>): string | n
     const country = normalizeCountry(headers.get(name));
     if (country) return country;
   }
-  return lookupCountry(clientAddress(headers));
+  return lookupCountry(clientAddress(headers, trustProxy()));
 }

@@ -1,0 +1,29 @@
+/**
+ * A per-visitor limit on statistics posts: at most `limit` in any window of `windowMs`, counted
+ * in memory per process (a few visitors' timestamps each; the map is bounded, oldest visitors
+ * forgotten first). A visitor over the limit is told how long to wait.
+ */
+export class RateLimiter {
+  private readonly hits = new Map<string, number[]>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs = 60_000,
+    private readonly maxVisitors = 100_000,
+  ) {}
+
+  /** Counts a request of `key`; null when allowed, else the seconds until one is (for Retry-After). */
+  take(key: string, now = Date.now()): number | null {
+    const since = now - this.windowMs;
+    const times = (this.hits.get(key) ?? []).filter((t) => t > since);
+    this.hits.delete(key);
+    if (times.length >= this.limit) {
+      this.hits.set(key, times);
+      return Math.max(1, Math.ceil((times[0]! + this.windowMs - now) / 1000));
+    }
+    times.push(now);
+    this.hits.set(key, times);
+    if (this.hits.size > this.maxVisitors) this.hits.delete(this.hits.keys().next().value as string);
+    return null;
+  }
+}

@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+/**
+ * The site's production server: Next's own request handler behind a plain node:http server, for
+ * two things `next start` cannot do (`npm start` runs this file; so do the tests).
+ *
+ * - The visitor's socket address. `next start` copies it into X-Forwarded-For only when the
+ *   request carries none, so a forged header hides it. Here every request gets the socket's
+ *   address in x-tubefront-peer, overwriting whatever a client sent, with a random per-process
+ *   token beside it that a client cannot know (lib/net/client-address.ts reads both).
+ * - The spec's path /api//json/suggester/{lifetime}/{count}.json, served as written: Next answers
+ *   any path with '//' with a 308 before application code runs (resolve-routes.js), which a KVS
+ *   client that does not follow redirects takes for a failure.
+ *
+ * Environment: PORT (3000), HOSTNAME (all interfaces), NEXT_DIST_DIR as in next.config.ts.
+ */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import path from 'node:path';
+import next from 'next';
+
+const PEER_HEADER = 'x-tubefront-peer';
+const PEER_TOKEN_HEADER = 'x-tubefront-peer-token';
+const token = randomBytes(18).toString('base64url');
+// Read at request time by lib/net/client-address.ts, in this same process.
+process.env.TUBEFRONT_PEER_TOKEN = token;
+
+const port = Number(process.env.PORT || 3000);
+const hostname = process.env.HOSTNAME || undefined;
+const dir = path.dirname(new URL(import.meta.url).pathname);
+const app = next({ dev: false, dir, port, hostname: hostname ?? 'localhost' });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const DOUBLE_SLASH_SUGGESTER = '/api//json/suggester/';
+
+const server = http.createServer((req, res) => {
+  req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
+  req.headers[PEER_TOKEN_HEADER] = token;
+  if (req.url?.startsWith(DOUBLE_SLASH_SUGGESTER)) req.url = `/api/json/suggester/${req.url.slice(DOUBLE_SLASH_SUGGESTER.length)}`;
+  handle(req, res);
+});
+// Behind a proxy or balancer that keeps connections open, outlive its idle timeout.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+server.listen(port, hostname, () => {
+  console.log(`tubefront: ready on http://${hostname ?? 'localhost'}:${port}`);
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5000).unref();
+  });
+}
