@@ -2,7 +2,8 @@
 /**
  * npm run soak: 10 minutes at 32 connections over a mix of pages, API calls, view stats and votes
  * (scripts/soak/mix.lua, run by wrk: a Node load generator saturates before the server does)
- * against a built `next start` on a fresh embedded catalogue. Samples the server's resident memory
+ * against a built `next start` on a fresh embedded catalogue. The warm-up first renders every page
+ * of the mix once, then runs the mix for --warmup seconds. Samples the server's resident memory
  * from /proc every second. Passes with zero errors (socket errors, timeouts, 5xx, 4xx other than
  * a rate limiter's 429) and resident memory growth under 10% from the end of the warm-up to the end.
  *
@@ -58,10 +59,29 @@ async function mixData(baseUrl) {
   const terms = [...words].slice(0, 30);
   if (!videos.length || !categories.length || !terms.length) throw new Error('soak: the catalogue gave no videos, categories or terms');
   const lua = (xs) => `{ ${xs.join(', ')} }`;
-  return (
+  const script =
     `videos = ${lua(videos.map((v) => `{ id = ${v.id}, dir = "${v.dir}" }`))}\n` +
     `categories = ${lua(categories.map((c) => `"${c}"`))}\n` +
-    `terms = ${lua(terms.map((t) => `"${t}"`))}\n`
+    `terms = ${lua(terms.map((t) => `"${t}"`))}\n`;
+  // Every page the mix can ask for, so that the warm-up can render each once (page cache filled).
+  const pages = ['/', '/categories/'];
+  for (const sort of ['latest-updates', 'most-popular', 'top-rated', 'longest']) for (let p = 1; p <= 5; p++) pages.push(`/videos/${sort}/${p}/`);
+  for (const date of ['day', 'week', 'month']) pages.push(`/videos/most-popular/1/?date=${date}`);
+  for (const v of videos) pages.push(`/video/${v.id}/${v.dir}/`);
+  for (const c of categories) pages.push(`/categories/${c}/latest-updates/1/`);
+  for (const t of terms) pages.push(`/search/1/?s=${t}`);
+  return { script, pages };
+}
+
+/** Requests every page once, 8 at a time, as a returning visitor: the warm-up starts from a filled page cache. */
+async function prefill(baseUrl, pages) {
+  const queue = [...pages];
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let p = queue.shift(); p; p = queue.shift()) {
+        await fetch(`${baseUrl}${p}`, { headers: { cookie: 'tf_country=XX' }, redirect: 'manual' }).then((r) => r.arrayBuffer(), () => undefined);
+      }
+    }),
   );
 }
 
@@ -84,11 +104,17 @@ function runWrk(baseUrl, script, seconds, connections) {
  * Runs the mix: `warmupS` seconds of warm-up, then `durationS` seconds measured. `pid` is the
  * server's process group (startProcess starts each server in its own group).
  */
-export async function soak({ baseUrl, pid, durationS, warmupS, connections = 32, log = console.log }) {
+export async function soak({ baseUrl, pid, durationS, warmupS, connections = 32, prefillPages = true, log = console.log }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-soak-'));
   const script = path.join(dir, 'mix.lua');
-  fs.writeFileSync(script, (await mixData(baseUrl)) + fs.readFileSync(path.join(root, 'scripts', 'soak', 'mix.lua'), 'utf8'));
+  const mix = await mixData(baseUrl);
+  fs.writeFileSync(script, mix.script + fs.readFileSync(path.join(root, 'scripts', 'soak', 'mix.lua'), 'utf8'));
   try {
+    if (prefillPages) {
+      const started = Date.now();
+      await prefill(baseUrl, mix.pages);
+      log(`soak: rendered each of the mix's ${mix.pages.length} pages once in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    }
     log(`soak: warm-up ${warmupS} s at ${connections} connections against ${baseUrl}`);
     const warm = await runWrk(baseUrl, script, warmupS, connections);
     const rssWarm = serverRss(pid);
