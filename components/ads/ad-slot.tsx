@@ -9,8 +9,9 @@ export type AdKind = 'banner' | 'native';
  *
  * Operators set the ad tag with AD_BANNER_HTML (banner slots: footer, video page) and
  * AD_NATIVE_HTML (the footer's native block). The tag is rendered inside a sandboxed
- * 300x250 iframe (srcdoc): its scripts run on every page view, also after client-side
- * navigation, and cannot touch the page. Without a tag, a discreet placeholder keeps the space.
+ * 300x250 iframe (/ad-frame/{kind}/, a document with its own CSP: a srcdoc frame would inherit
+ * the page's): its scripts run on every page view, also after client-side navigation, and cannot
+ * touch the page. Without a tag, a discreet placeholder keeps the space.
  */
 export function AdSlot({ kind = 'banner', id, className }: { kind?: AdKind; id: string; className?: string }) {
   const c = getConfig();
@@ -20,7 +21,7 @@ export function AdSlot({ kind = 'banner', id, className }: { kind?: AdKind; id: 
       {html ? (
         <iframe
           className={styles.frame}
-          srcDoc={`<!doctype html><html><head><meta charset="utf-8"><style>html,body{margin:0;padding:0;overflow:hidden;background:transparent}</style></head><body>${html}</body></html>`}
+          src={`/ad-frame/${kind}/`}
           width={300}
           height={250}
           title={t('ads.label')}

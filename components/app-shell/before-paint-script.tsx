@@ -10,7 +10,8 @@ import { BEFORE_PAINT_CSS, beforePaintScript } from './before-paint';
 export function BeforePaintScript({ countries }: { countries: string[] }) {
   return (
     <>
-      <style dangerouslySetInnerHTML={{ __html: BEFORE_PAINT_CSS }} />
+      {/* React hoists a <style> with href and precedence into <head>: a style element in body is invalid HTML. */}
+      <style href="tf-before-paint" precedence="high" dangerouslySetInnerHTML={{ __html: BEFORE_PAINT_CSS }} />
       <script dangerouslySetInnerHTML={{ __html: beforePaintScript(countries) }} />
     </>
   );

@@ -38,8 +38,9 @@ export function Pagination({ page, total, count, href }: PaginationProps) {
         {m.pages.map((p) => (
           <li key={p}>
             {p === m.page ? (
-              <span className={`${styles.link} ${styles.current}`} aria-current="page" aria-label={t('pagination.current', { page: p })}>
-                {p}
+              <span className={`${styles.link} ${styles.current}`} aria-current="page">
+                <span aria-hidden="true">{p}</span>
+                <span className="visually-hidden">{t('pagination.current', { page: p })}</span>
               </span>
             ) : (
               <Link href={href(p)} prefetch={false} className={styles.link} aria-label={t('pagination.page', { page: p })}>

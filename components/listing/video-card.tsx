@@ -51,8 +51,10 @@ export function VideoCard({ video, priority = false, eager = false, action }: Vi
             {...(priority ? { fetchPriority: 'high' as const } : {})}
             className={styles.img}
           />
-          <span className={styles.duration} aria-label={t('card.duration', { duration: formatDuration(video.duration) })}>
-            {formatDuration(video.duration)}
+          {/* aria-label is not allowed on a plain span: screen readers get the hidden text instead. */}
+          <span className={styles.duration}>
+            <span aria-hidden="true">{formatDuration(video.duration)}</span>
+            <span className="visually-hidden">{t('card.duration', { duration: formatDuration(video.duration) })}</span>
           </span>
         </span>
         <span className={styles.title}>{video.title}</span>

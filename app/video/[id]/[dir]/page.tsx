@@ -59,8 +59,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
       videos: player ? [{ url: player, secureUrl: player.startsWith('https:') ? player : undefined, type: 'text/html', width: 1280, height: 720 }] : undefined,
     },
     twitter: player
-      ? { card: 'player', title: video.title, description, images: [image], players: [{ playerUrl: player, streamUrl: player, width: 1280, height: 720 }] }
-      : { card: 'summary_large_image', title: video.title, description, images: [image] },
+      ? { card: 'player', title: video.title, description, images: [{ url: image, alt: video.title }], players: [{ playerUrl: player, streamUrl: player, width: 1280, height: 720 }] }
+      : { card: 'summary_large_image', title: video.title, description, images: [{ url: image, alt: video.title }] },
     other: { rating: 'adult', 'video:duration': String(video.duration), 'video:release_date': video.postDate },
   };
 }

@@ -1,0 +1,140 @@
+/**
+ * The security headers of every response, set statically in next.config.ts (headers()), so that
+ * prerendered and cached pages keep being served from the cache.
+ *
+ * script-src keeps 'unsafe-inline' and uses neither hashes nor nonces, measured on the built site:
+ * every page carries inline `self.__next_f.push(...)` flight scripts whose text differs per page
+ * (and per render), so a static header cannot list their hashes; a nonce must be new on every
+ * response, which makes Next render every page dynamically (no prerendering, no page cache). The
+ * rest is locked down instead: scripts only from this origin and the two analytics services, no
+ * plugins, no <base>, forms post here only, frames only from this origin and https players.
+ */
+
+/** The hosts the analytics services (components/analytics) load from and send to. The IDs are read
+ * at run time while this header is fixed at build time, so the hosts are always allowed. */
+const ANALYTICS = {
+  script: ['https://www.googletagmanager.com', 'https://mc.yandex.ru', 'https://yastatic.net'],
+  connect: [
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+    'https://www.googletagmanager.com',
+    'https://mc.yandex.ru',
+    'https://mc.yandex.com',
+  ],
+  img: ['https://*.google-analytics.com', 'https://www.googletagmanager.com', 'https://mc.yandex.ru'],
+  frame: ['https://mc.yandex.ru', 'https://mc.yandex.com'],
+};
+
+function policy(directives: Record<string, string[]>): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ');
+}
+
+/** The site's pages (and the API, where it only adds protection). */
+export const pageCsp = policy({
+  'default-src': ["'self'"],
+  'script-src': ["'self'", "'unsafe-inline'", ...ANALYTICS.script],
+  // React and next/font set style attributes; the age gate's CSS is an inline <style>.
+  'style-src': ["'self'", "'unsafe-inline'"],
+  // Thumbnails come from this origin, or from the upstream's CDN (any https host) with API_ORIGIN.
+  'img-src': ["'self'", 'data:', 'https:'],
+  'media-src': ["'self'", 'https:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'", ...ANALYTICS.connect],
+  // The player: the demo /embed/ page here, or an imported video's https player (its host comes
+  // from the catalogue, which is not known at build time). Ads are /ad-frame/ documents here.
+  'frame-src': ["'self'", 'https:', ...ANALYTICS.frame],
+  'worker-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'self'"],
+});
+
+/** /ad-frame/{kind}/: the operator's ad tag, which loads from ad networks' hosts (unknown here);
+ * it runs sandboxed (opaque origin: no access to this site's cookies, storage or pages). */
+export const adFrameCsp = [
+  'sandbox allow-scripts allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation',
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+/** /embed/{id}/: a player page that other sites put in their own iframes. */
+export const embedCsp = policy({
+  'default-src': ["'none'"],
+  'style-src': ["'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'https:'],
+  'media-src': ["'self'", 'https:'],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ['*'],
+});
+
+const common = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+];
+
+/** Powerful features off everywhere; the player may autoplay and go full screen. `frames` is the
+ * allowlist of those: `*` on pages, whose player iframe may be any https origin (its `allow`
+ * attribute narrows it to that frame), `(self)` in the player itself. */
+const permissions = (frames: string) =>
+  [
+    'camera=()',
+    'microphone=()',
+    'geolocation=()',
+    'payment=()',
+    'usb=()',
+    'serial=()',
+    'hid=()',
+    'bluetooth=()',
+    'midi=()',
+    'magnetometer=()',
+    'gyroscope=()',
+    'accelerometer=()',
+    'display-capture=()',
+    'publickey-credentials-get=()',
+    'browsing-topics=()',
+    `autoplay=${frames}`,
+    `fullscreen=${frames}`,
+    `picture-in-picture=${frames}`,
+    `encrypted-media=${frames}`,
+  ].join(', ');
+
+export type HeaderRule = { source: string; headers: { key: string; value: string }[] };
+
+export function securityHeaders(): HeaderRule[] {
+  return [
+    {
+      // Every path but the embed player and the ad frames (path-to-regexp: a negative look-ahead on the first segment).
+      source: '/:path((?!embed/|ad-frame/).*)',
+      headers: [
+        ...common,
+        { key: 'Content-Security-Policy', value: pageCsp },
+        // The player is another document (often another origin): it gets autoplay and full screen
+        // through its iframe's allow attribute, which may only narrow what this header grants.
+        { key: 'Permissions-Policy', value: permissions('*') },
+        { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
+      ],
+    },
+    {
+      source: '/embed/:path*',
+      headers: [
+        ...common,
+        { key: 'Content-Security-Policy', value: embedCsp },
+        { key: 'Permissions-Policy', value: permissions('(self)') },
+      ],
+    },
+    {
+      source: '/ad-frame/:path*',
+      headers: [
+        ...common,
+        { key: 'Content-Security-Policy', value: adFrameCsp },
+        { key: 'Permissions-Policy', value: permissions('()') },
+      ],
+    },
+  ];
+}
