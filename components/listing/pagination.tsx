@@ -38,9 +38,9 @@ export function Pagination({ page, total, count, href }: PaginationProps) {
         {m.pages.map((p) => (
           <li key={p}>
             {p === m.page ? (
+              // aria-current tells screen readers it is the current page (aria-label is not allowed on a span).
               <span className={`${styles.link} ${styles.current}`} aria-current="page">
-                <span aria-hidden="true">{p}</span>
-                <span className="visually-hidden">{t('pagination.current', { page: p })}</span>
+                {p}
               </span>
             ) : (
               <Link href={href(p)} prefetch={false} className={styles.link} aria-label={t('pagination.page', { page: p })}>
