@@ -172,7 +172,8 @@ async function checkBrowser(baseUrl, list) {
           .evaluate(async (v) => {
             v.muted = true;
             await v.play();
-            await new Promise((r) => setTimeout(r, 500));
+            // A busy machine may take seconds to decode the first frames.
+            for (let i = 0; i < 100 && v.currentTime === 0; i++) await new Promise((r) => setTimeout(r, 100));
             return v.currentTime > 0;
           })
           .catch((e) => String(e));
