@@ -31,6 +31,12 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Statistics posts (views, votes) one visitor may send a minute before answers are 429. */
   inputRatePerMinute: number;
+  /** Hosts (and their subdomains) an imported video's player iframe may come from, lower case. */
+  embedHosts: string[];
+  /** Origins of the running site's servers that catalogue tools tell about a change (import, takedown). */
+  revalidateUrls: string[];
+  /** Shared secret of the internal revalidation endpoint; '' means the catalogue keeps one (meta table). */
+  revalidateSecret: string;
 }
 
 import { parseTrustProxy, type TrustProxy } from './net/client-address';
@@ -122,6 +128,28 @@ function trustProxy(env: Env, name: string): TrustProxy {
   }
 }
 
+/** The big tubes' embed players; a placeholder host of ours can be added by the operator. */
+export const DEFAULT_EMBED_HOSTS = ['pornhub.com', 'xvideos.com', 'xhamster.com', 'redtube.com', 'youporn.com', 'xnxx.com', 'spankbang.com'];
+
+function hostList(env: Env, name: string, fallback: string[]): string[] {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const list = raw.split(',').map((h) => h.trim().toLowerCase().replace(/^www\./, '')).filter(Boolean);
+  for (const h of list) {
+    if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(:\d{1,5})?$/.test(h)) {
+      throw new ConfigError(name, 'a comma-separated list of host names such as example.com,player.example.net', raw);
+    }
+  }
+  return [...new Set(list)];
+}
+
+function originList(env: Env, name: string, fallback: string[]): string[] {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  if (raw.trim().toLowerCase() === 'none') return [];
+  return raw.split(',').map((o) => o.trim()).filter(Boolean).map((o) => origin({ [name]: o }, name, ''));
+}
+
 export const DEFAULT_AGE_GATE_COUNTRIES = ['DE', 'FR', 'RU', 'GB', 'IT', 'ES', 'PL', 'US'];
 
 export function parseConfig(env: Env): Config {
@@ -145,6 +173,9 @@ export function parseConfig(env: Env): Config {
     voteSalt: str(env, 'VOTE_SALT', 'tubefront'),
     trustProxy: trustProxy(env, 'TRUST_PROXY'),
     inputRatePerMinute: int(env, 'INPUT_RATE_PER_MINUTE', 60, 1, 100_000),
+    embedHosts: hostList(env, 'EMBED_HOSTS', DEFAULT_EMBED_HOSTS),
+    revalidateUrls: originList(env, 'REVALIDATE_URLS', [`http://127.0.0.1:${port}`]),
+    revalidateSecret: pattern(env, 'REVALIDATE_SECRET', /^[\x21-\x7e]{16,256}$/, 'a secret of 16 to 256 printable characters'),
   };
 }
 

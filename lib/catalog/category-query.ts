@@ -1,5 +1,6 @@
 import 'server-only';
 import type Database from 'better-sqlite3';
+import { contentVersion } from './content-version';
 import { prepared } from './statements';
 
 export interface CategoryRow {
@@ -9,16 +10,17 @@ export interface CategoryRow {
   description: string;
 }
 
-/** Categories never change after seeding; read them once per connection. */
-const cache = new WeakMap<Database.Database, CategoryRow[]>();
+/** Categories change only through imports: read them again when the catalogue's content version moves. */
+const cache = new WeakMap<Database.Database, { version: string; rows: CategoryRow[] }>();
 
 export function allCategories(db: Database.Database): CategoryRow[] {
-  let rows = cache.get(db);
-  if (!rows) {
-    rows = prepared(db, 'SELECT id, dir, title, description FROM categories ORDER BY id').all() as CategoryRow[];
-    cache.set(db, rows);
+  const version = contentVersion(db);
+  let entry = cache.get(db);
+  if (!entry || entry.version !== version) {
+    entry = { version, rows: prepared(db, 'SELECT id, dir, title, description FROM categories ORDER BY id').all() as CategoryRow[] };
+    cache.set(db, entry);
   }
-  return rows;
+  return entry.rows;
 }
 
 export function categoryByDir(db: Database.Database, dir: string): CategoryRow | undefined {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { getConfig } from '@/lib/config';
 import { withFileLock } from './file-lock';
+import { ensureImportTables } from './import-schema';
 import { SCHEMA_VERSION } from './schema';
 import { seedCatalog, type SeedResult } from './seed';
 
@@ -109,6 +110,7 @@ export function openCatalogDb(file: string, options?: Partial<CatalogFileOptions
   ensureCatalogFile(abs, { seedVideos: options?.seedVideos ?? getConfig().seedVideos, now: options?.now });
   const db = new Database(abs, { fileMustExist: true });
   applyPragmas(db);
+  ensureImportTables(db);
   return db;
 }
 

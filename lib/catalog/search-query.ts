@@ -45,13 +45,18 @@ export interface SearchFilter {
   date: DateFilter;
 }
 
-/** Highest id published by `now` (ids follow post_date), or 0 when none. */
+/**
+ * Highest id published by `now` (seeded ids follow post_date), or 0 when none. Imported videos
+ * take ids above every seeded one whatever their date, so the newest imported id is the bound
+ * when there is one: a not yet published video inside the range is dropped when rows are loaded.
+ */
 export function maxPublishedId(db: Database.Database, now: number): number {
-  return (
+  const seeded =
     (prepared(db, 'SELECT id FROM videos INDEXED BY idx_v_latest WHERE post_date <= ? ORDER BY post_date DESC, id DESC LIMIT 1')
       .pluck()
-      .get(now) as number | undefined) ?? 0
-  );
+      .get(now) as number | undefined) ?? 0;
+  const imported = (prepared(db, 'SELECT max(video_id) FROM video_sources').pluck().get() as number | null) ?? 0;
+  return Math.max(seeded, imported);
 }
 
 /** Lowest id posted at or after `from`, or null when none. */

@@ -4,6 +4,7 @@ import { DAY_SECONDS, durationClass } from './filters';
 import { hashInt, hashString, logNormal, mulberry32, pareto, pick, type Rng, zipfCumulative, zipfIndex } from './prng';
 import { ratingOf } from './rating';
 import { PERIOD_DAYS, rebuildPeriodStats } from './period-stats';
+import { ensureImportTables } from './import-schema';
 import { INDEXES_SQL, SCHEMA_VERSION, STATUS, TABLES_SQL } from './schema';
 import {
   ADJECTIVES,
@@ -167,6 +168,7 @@ export function seedCatalog(db: Database.Database, options: SeedOptions): SeedRe
   const now = Math.floor(options.now ?? Date.now() / 1000);
 
   db.exec(TABLES_SQL);
+  ensureImportTables(db);
   const insertAll = db.transaction(() => {
     insertCategoriesAndTags(db);
     const { dayCounts, keywordCounts } = insertVideos(db, n, now);

@@ -7,6 +7,7 @@ import type { Source } from '@/lib/api/source';
 import { encodeVideoUrl } from '@/lib/api/video-url-codec';
 import { allCategories, categoryByDir, type CategoryRow } from './category-query';
 import { countListable, type CountFilter } from './counts';
+import { contentVersion } from './content-version';
 import { type CatalogDb, getCatalogDb } from './db';
 import { nowSeconds } from './filters';
 import { recordView, recordVote } from './input-actions';
@@ -58,10 +59,25 @@ function page<T>(items: readonly T[], pageNo: number, count: number): T[] {
  * opens (and on first run seeds) the file only when a page first asks for data.
  */
 export function createEmbeddedSource(db: CatalogDb | (() => CatalogDb), options: EmbeddedSourceOptions = {}): Source {
-  const conn = typeof db === 'function' ? db : () => db;
+  const openDb = typeof db === 'function' ? db : () => db;
   const now = options.now ?? nowSeconds;
   const counts = new LruCache<number>(5000, options.countTtlMs ?? 120_000);
   const searches = new LruCache<number[]>(500, options.searchTtlMs ?? 60_000);
+
+  let version = '';
+  /** The connection, after dropping what this process remembers when an import or takedown changed the catalogue. */
+  function fresh(): CatalogDb {
+    const db = openDb();
+    const v = contentVersion(db);
+    if (v !== version) {
+      version = v;
+      counts.clear();
+      searches.clear();
+    }
+    return db;
+  }
+
+  const conn = fresh;
 
   function total(f: CountFilter): number {
     const key = `${f.categoryId}|${f.duration}|${f.date}`;

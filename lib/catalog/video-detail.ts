@@ -3,9 +3,10 @@ import type Database from 'better-sqlite3';
 import type { RawVideoDetail } from '@/lib/api/raw';
 import { formatDuration } from '@/lib/format';
 import { formatPostDate } from './filters';
-import { embedUrl, PREVIEW_URL, thumbUrl, thumbUrls } from './media-urls';
+import { embedUrl } from './media-urls';
 import { VISIBLE_STATUS_SQL } from './schema';
 import { prepared } from './statements';
+import { mediaOf } from './video-rows';
 
 interface DetailRow {
   id: number;
@@ -23,6 +24,10 @@ interface DetailRow {
   ex_tube: string;
   ex_id: number;
   username: string;
+  embed_url: string | null;
+  thumb_url: string | null;
+  thumbs: string | null;
+  preview_url: string | null;
 }
 
 /** The video page's data, or null when the id is unknown, disabled or not yet published. */
@@ -30,10 +35,11 @@ export function loadVideoDetail(db: Database.Database, id: number, now: number):
   const row = prepared(
     db,
     `SELECT id, dir, title, description, duration, post_date, status_id, views, likes, dislikes, rating,
-       sg_id, ex_tube, ex_id, username
-     FROM videos WHERE id = ? AND ${VISIBLE_STATUS_SQL} AND post_date <= ?`,
+       sg_id, ex_tube, ex_id, username, s.embed_url, s.thumb_url, s.thumbs, s.preview_url
+     FROM videos LEFT JOIN video_sources s ON s.video_id = videos.id WHERE id = ? AND ${VISIBLE_STATUS_SQL} AND post_date <= ?`,
   ).get(id, now) as DetailRow | undefined;
   if (!row) return null;
+  const media = mediaOf(row);
   const categories = prepared(
     db,
     `SELECT c.title, c.dir FROM video_categories vc JOIN categories c ON c.id = vc.category_id
@@ -48,10 +54,10 @@ export function loadVideoDetail(db: Database.Database, id: number, now: number):
     title: row.title,
     dir: row.dir,
     description: row.description,
-    embed: embedUrl(row.id),
-    thumbsrc: thumbUrl(row.id),
-    thumbs: thumbUrls(row.id),
-    preview_url: PREVIEW_URL,
+    embed: row.embed_url ?? embedUrl(row.id),
+    thumbsrc: media.scr,
+    thumbs: media.thumbs,
+    preview_url: media.preview_url,
     post_date: formatPostDate(row.post_date),
     status_id: row.status_id,
     // As the network sends it ("12:34"): its clients parse this form (yt-dlp ignores a bare number).

@@ -16,9 +16,13 @@ export interface VideoListRow {
   views: number;
   rating: number;
   sg_id: number;
+  /** Media of an imported video (from its feed); null for demo videos, whose media are generated. */
+  thumb_url: string | null;
+  thumbs: string | null;
+  preview_url: string | null;
 }
 
-const LIST_COLUMNS = 'id, dir, title, duration, post_date, views, rating, sg_id';
+const LIST_COLUMNS = 'id, dir, title, duration, post_date, views, rating, sg_id, s.thumb_url, s.thumbs, s.preview_url';
 
 /**
  * Loads the listable videos among `ids`, in the order given. Hidden or not yet published
@@ -28,7 +32,7 @@ export function loadListRows(db: Database.Database, ids: readonly number[], now:
   if (ids.length === 0) return [];
   const rows = prepared(
     db,
-    `SELECT ${LIST_COLUMNS} FROM videos
+    `SELECT ${LIST_COLUMNS} FROM videos LEFT JOIN video_sources s ON s.video_id = videos.id
      WHERE id IN (SELECT value FROM json_each(?)) AND ${VISIBLE_STATUS_SQL} AND post_date <= ?`,
   ).all(JSON.stringify(ids), now) as VideoListRow[];
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -38,24 +42,31 @@ export function loadListRows(db: Database.Database, ids: readonly number[], now:
   });
 }
 
+/** A video's thumbnail, frames and preview: the feed's URLs for an imported video, else generated ones. */
+export function mediaOf(row: { id: number; thumb_url: string | null; thumbs: string | null; preview_url: string | null }) {
+  if (row.thumb_url === null) return { scr: thumbUrl(row.id), thumbs: thumbUrls(row.id), preview_url: PREVIEW_URL };
+  const frames = JSON.parse(row.thumbs ?? '[]') as string[];
+  return { scr: row.thumb_url, thumbs: frames.length > 0 ? frames : [row.thumb_url], preview_url: row.preview_url ?? '' };
+}
+
 /**
  * A list item with every field of spec section 3. `scr1` is the second screenshot and `img` the
  * card image (the main screenshot); `isWatchLater` is always false here: bookmarks live in the
  * visitor's browser, which marks its own.
  */
 export function toRawVideo(row: VideoListRow): RawVideo {
-  const thumbs = thumbUrls(row.id);
+  const media = mediaOf(row);
   return {
     video_id: row.id,
     id: row.id,
     dir: row.dir,
     title: row.title,
-    scr: thumbUrl(row.id),
-    scr1: thumbs[1] ?? thumbUrl(row.id),
-    img: thumbUrl(row.id),
+    scr: media.scr,
+    scr1: media.thumbs[1] ?? media.scr,
+    img: media.scr,
     isWatchLater: false,
-    thumbs,
-    preview_url: PREVIEW_URL,
+    thumbs: media.thumbs,
+    preview_url: media.preview_url,
     duration: row.duration,
     video_viewed: row.views,
     sg_id: row.sg_id,

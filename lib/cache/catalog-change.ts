@@ -1,0 +1,23 @@
+import 'server-only';
+import { revalidatePath } from 'next/cache';
+
+/** What changed in the catalogue, as a catalogue tool reports it to the running site. */
+export interface CatalogChange {
+  reason: 'import' | 'takedown' | 'delete-missing';
+  /** Videos added, updated or removed (at most a few thousand are listed; more means "many"). */
+  videoIds: number[];
+}
+
+/**
+ * The one place that makes this server forget pages built from an older catalogue. Today: Next's
+ * page cache (the in-memory LRU and the pages prerendered at build). Later tiers hook in here: a
+ * shared Redis cache handler (drop the same tags there) and the nginx edge (purge requests).
+ *
+ * Every page and cached route under the root layout goes: a takedown must leave listings, search,
+ * related lists, sitemaps and the API at once, and an import changes the same pages, so selective
+ * purging would save little. Pages are re-rendered on their next request.
+ */
+export function onCatalogChange(change: CatalogChange): void {
+  void change;
+  revalidatePath('/', 'layout');
+}

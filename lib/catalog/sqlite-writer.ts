@@ -1,0 +1,293 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { CatalogWriter, BatchResult, RemovedVideo, RemoveTarget } from '@/lib/import/writer';
+import type { FeedRow } from '@/lib/import/types';
+import { slugify } from '@/lib/import/normalise';
+import { bumpContentVersion } from './content-version';
+import { DAY_SECONDS, durationClass } from './filters';
+import { ensureImportTables } from './import-schema';
+import { ratingOf } from './rating';
+import { STATUS } from './schema';
+import { titleKeywords } from './seed';
+
+interface FtsDoc {
+  title: string;
+  description: string;
+  categories: string;
+  tags: string;
+  facets: string;
+}
+
+function rowHash(row: FeedRow): string {
+  // The line number is where the row sits in this run's file, not part of the video.
+  return createHash('sha1').update(JSON.stringify({ ...row, line: 0 })).digest('base64');
+}
+
+/** Rebuilds the cumulative per-day listing counts (see video_day_counts in schema.ts) in one pass. */
+const RECOUNT_SQL = `
+DELETE FROM video_day_counts;
+WITH listed AS (
+  SELECT id, post_date / ${DAY_SECONDS} AS day,
+    CASE WHEN duration < 600 THEN 1 WHEN duration <= 2400 THEN 2 ELSE 3 END AS dc
+  FROM videos WHERE status_id IN (1, 5)
+), per AS (
+  SELECT 0 AS category_id, 0 AS dur_class, day, count(*) AS n FROM listed GROUP BY day
+  UNION ALL SELECT 0, dc, day, count(*) FROM listed GROUP BY dc, day
+  UNION ALL SELECT vc.category_id, 0, l.day, count(*) FROM listed l JOIN video_categories vc ON vc.video_id = l.id GROUP BY vc.category_id, l.day
+  UNION ALL SELECT vc.category_id, l.dc, l.day, count(*) FROM listed l JOIN video_categories vc ON vc.video_id = l.id GROUP BY vc.category_id, l.dc, l.day
+)
+INSERT INTO video_day_counts (category_id, dur_class, day, cum)
+SELECT category_id, dur_class, day, sum(n) OVER (PARTITION BY category_id, dur_class ORDER BY day) FROM per;
+`;
+
+/** The embedded catalogue as an import target. Synchronous inside; async to match other writers. */
+export class SqliteCatalogWriter implements CatalogWriter {
+  readonly name = 'sqlite';
+  private readonly categoryIds = new Map<string, number>();
+  private readonly tagIds = new Map<string, number>();
+  private nextId: number;
+  private changed = false;
+  private readonly now = Math.floor(Date.now() / 1000);
+  private readonly q: ReturnType<SqliteCatalogWriter['statements']>;
+
+  constructor(private readonly db: Database.Database) {
+    ensureImportTables(db);
+    this.q = this.statements();
+    for (const r of db.prepare('SELECT id, dir FROM categories').all() as { id: number; dir: string }[]) this.categoryIds.set(r.dir, r.id);
+    for (const r of db.prepare('SELECT id, dir FROM tags').all() as { id: number; dir: string }[]) this.tagIds.set(r.dir, r.id);
+    const hw = db.prepare("SELECT value FROM meta WHERE key = 'next_video_id'").pluck().get() as string | undefined;
+    const maxId = (db.prepare('SELECT max(id) FROM videos').pluck().get() as number | null) ?? 0;
+    const maxTaken = (db.prepare('SELECT max(video_id) FROM takedowns').pluck().get() as number | null) ?? 0;
+    // Ids are never reused: an old link to a removed video must not open another one.
+    this.nextId = Math.max(Number(hw ?? 0), maxId + 1, maxTaken + 1);
+  }
+
+  private stmt(sql: string): Database.Statement {
+    return this.db.prepare(sql);
+  }
+
+  private statements() {
+    return {
+    find: this.stmt('SELECT video_id, hash FROM video_sources WHERE source = ? AND external_id = ?'),
+    takenDown: this.stmt('SELECT 1 FROM takedowns WHERE source = ? AND external_id = ?'),
+    seen: this.stmt('UPDATE video_sources SET seen_run = ? WHERE video_id = ?'),
+    insertVideo: this.stmt(
+      `INSERT INTO videos (id, dir, title, description, duration, post_date, status_id, views, likes, dislikes, rating,
+         comments, sg_id, ex_tube, ex_id, username) VALUES (?, ?, ?, ?, ?, ?, ${STATUS.active}, ?, ?, ?, ?, 0, 0, ?, ?, ?)`,
+    ),
+    updateVideo: this.stmt(
+      `UPDATE videos SET dir = ?, title = ?, description = ?, duration = ?, post_date = ?, views = ?, likes = ?,
+         dislikes = ?, rating = ? WHERE id = ?`,
+    ),
+    insertSource: this.stmt(
+      `INSERT INTO video_sources (video_id, source, external_id, embed_url, thumb_url, thumbs, preview_url, hash, seen_run)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    updateSource: this.stmt(
+      'UPDATE video_sources SET embed_url = ?, thumb_url = ?, thumbs = ?, preview_url = ?, hash = ?, seen_run = ? WHERE video_id = ?',
+    ),
+    member: this.stmt(
+      `INSERT OR IGNORE INTO video_categories (video_id, category_id, post_date, duration, status_id, views, rating, likes, comments)
+       SELECT id, ?, post_date, duration, status_id, views, rating, likes, comments FROM videos WHERE id = ?`,
+    ),
+    tagged: this.stmt('INSERT OR IGNORE INTO video_tags (video_id, tag_id) VALUES (?, ?)'),
+    newCategory: this.stmt('INSERT INTO categories (dir, title, description) VALUES (?, ?, ?)'),
+    newTag: this.stmt('INSERT INTO tags (dir, title) VALUES (?, ?)'),
+    fts: this.stmt('INSERT INTO video_fts (rowid, title, description, categories, tags, facets) VALUES (?, ?, ?, ?, ?, ?)'),
+    titleFts: this.stmt('INSERT INTO title_fts (rowid, title, facets) VALUES (?, ?, ?)'),
+    ftsDelete: this.stmt(
+      "INSERT INTO video_fts (video_fts, rowid, title, description, categories, tags, facets) VALUES ('delete', ?, ?, ?, ?, ?, ?)",
+    ),
+    titleFtsDelete: this.stmt("INSERT INTO title_fts (title_fts, rowid, title, facets) VALUES ('delete', ?, ?, ?)"),
+    keyword: this.stmt(
+      `INSERT INTO keywords (keyword, keyword_lc, popularity) VALUES (?, ?, 1)
+       ON CONFLICT (keyword_lc) DO UPDATE SET popularity = popularity + 1`,
+    ),
+    };
+  }
+
+  private idOf(map: Map<string, number>, title: string, create: (dir: string) => number): number {
+    const dir = slugify(title);
+    let id = map.get(dir);
+    if (id === undefined) {
+      id = create(dir);
+      map.set(dir, id);
+    }
+    return id;
+  }
+
+  private categoryId(title: string): number {
+    return this.idOf(this.categoryIds, title, (dir) =>
+      Number(this.q.newCategory.run(dir, title, `Videos about ${title.toLowerCase()}.`).lastInsertRowid),
+    );
+  }
+
+  private tagId(title: string): number {
+    return this.idOf(this.tagIds, title, (dir) => Number(this.q.newTag.run(dir, title).lastInsertRowid));
+  }
+
+  /** The search-index document of a stored video, rebuilt from its rows (FTS5 'delete' needs it). */
+  private storedDoc(id: number): FtsDoc | null {
+    const v = this.db.prepare('SELECT title, description, duration, status_id FROM videos WHERE id = ?').get(id) as
+      | { title: string; description: string; duration: number; status_id: number }
+      | undefined;
+    // Disabled videos were never indexed (see the seed).
+    if (!v || v.status_id === STATUS.disabled) return null;
+    const cats = this.db
+      .prepare('SELECT c.id, c.title FROM video_categories vc JOIN categories c ON c.id = vc.category_id WHERE vc.video_id = ?')
+      .all(id) as { id: number; title: string }[];
+    const tags = this.db
+      .prepare('SELECT t.title FROM video_tags vt JOIN tags t ON t.id = vt.tag_id WHERE vt.video_id = ?')
+      .pluck()
+      .all(id) as string[];
+    return {
+      title: v.title,
+      description: v.description,
+      categories: cats.map((c) => c.title).join(' '),
+      tags: tags.join(' '),
+      facets: `d${durationClass(v.duration)} ${cats.map((c) => `c${c.id}`).join(' ')}`,
+    };
+  }
+
+  private unindex(id: number): void {
+    const doc = this.storedDoc(id);
+    if (!doc) return;
+    this.q.ftsDelete.run(id, doc.title, doc.description, doc.categories, doc.tags, doc.facets);
+    this.q.titleFtsDelete.run(id, doc.title, doc.facets);
+  }
+
+  private attach(id: number, row: FeedRow): void {
+    const catIds = row.categories.map((c) => this.categoryId(c));
+    for (const c of catIds) this.q.member.run(c, id);
+    for (const t of row.tags) this.q.tagged.run(id, this.tagId(t));
+    const facets = `d${durationClass(row.duration)} ${catIds.map((c) => `c${c}`).join(' ')}`;
+    this.q.fts.run(id, row.title, row.description, row.categories.join(' '), row.tags.join(' '), facets);
+    this.q.titleFts.run(id, row.title, facets);
+  }
+
+  private detach(id: number): void {
+    this.unindex(id);
+    this.db.prepare('DELETE FROM video_categories WHERE video_id = ?').run(id);
+    this.db.prepare('DELETE FROM video_tags WHERE video_id = ?').run(id);
+  }
+
+  private media(row: FeedRow): [string, string, string, string | null] {
+    return [row.embedUrl, row.thumbUrl ?? '', JSON.stringify(row.thumbs), row.previewUrl];
+  }
+
+  async startRun(source: string): Promise<number> {
+    const last = this.db.prepare('SELECT max(seen_run) FROM video_sources WHERE source = ?').pluck().get(source) as number | null;
+    return Math.max(Date.now(), (last ?? 0) + 1);
+  }
+
+  async writeBatch(source: string, runId: number, rows: readonly FeedRow[]): Promise<BatchResult> {
+    const result: BatchResult = { added: 0, updated: 0, unchanged: 0, takenDown: 0 };
+    this.db.transaction(() => {
+      for (const row of rows) {
+        const hash = rowHash(row);
+        const found = this.q.find.get(source, row.externalId) as { video_id: number; hash: string } | undefined;
+        if (found && found.hash === hash) {
+          this.q.seen.run(runId, found.video_id);
+          result.unchanged++;
+          continue;
+        }
+        if (!found && this.q.takenDown.get(source, row.externalId)) {
+          result.takenDown++;
+          continue;
+        }
+        const postDate = row.postDate ?? this.now;
+        const rating = ratingOf(row.likes, row.dislikes);
+        if (found) {
+          const id = found.video_id;
+          this.detach(id);
+          this.q.updateVideo.run(row.dir, row.title, row.description, row.duration, postDate, row.views, row.likes,
+            row.dislikes, rating, id);
+          this.q.updateSource.run(...this.media(row), hash, runId, id);
+          this.attach(id, row);
+          result.updated++;
+        } else {
+          const id = this.nextId++;
+          const exId = /^\d{1,15}$/.test(row.externalId) ? Number(row.externalId) : 0;
+          this.q.insertVideo.run(id, row.dir, row.title, row.description, row.duration, postDate, row.views, row.likes,
+            row.dislikes, rating, source, exId, source);
+          this.q.insertSource.run(id, source, row.externalId, ...this.media(row), hash, runId);
+          this.attach(id, row);
+          for (const k of titleKeywords(row.title)) this.q.keyword.run(k, k);
+          result.added++;
+        }
+      }
+      if (result.added + result.updated > 0) this.markChanged();
+    })();
+    return result;
+  }
+
+  private markChanged(): void {
+    this.changed = true;
+    this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('next_video_id', ?)").run(String(this.nextId));
+    bumpContentVersion(this.db);
+  }
+
+  private removeOne(id: number, takedown: boolean): RemovedVideo {
+    const src = this.db.prepare('SELECT source, external_id FROM video_sources WHERE video_id = ?').get(id) as
+      | { source: string; external_id: string }
+      | undefined;
+    this.detach(id);
+    for (const table of ['video_sources', 'votes']) this.db.prepare(`DELETE FROM ${table} WHERE video_id = ?`).run(id);
+    this.db.prepare('DELETE FROM videos WHERE id = ?').run(id);
+    if (takedown) {
+      this.db
+        .prepare('INSERT OR REPLACE INTO takedowns (video_id, source, external_id, removed_at) VALUES (?, ?, ?, ?)')
+        .run(id, src?.source ?? null, src?.external_id ?? null, Math.floor(Date.now() / 1000));
+    }
+    return { id, source: src?.source ?? null, externalId: src?.external_id ?? null };
+  }
+
+  async deleteMissing(source: string, runId: number): Promise<RemovedVideo[]> {
+    const ids = this.db.prepare('SELECT video_id FROM video_sources WHERE source = ? AND seen_run <> ?').pluck().all(source, runId) as number[];
+    const removed: RemovedVideo[] = [];
+    // Short transactions, so that the running site's writes (views, votes) never wait long.
+    for (let i = 0; i < ids.length; i += 500) {
+      this.db.transaction(() => {
+        for (const id of ids.slice(i, i + 500)) removed.push(this.removeOne(id, false));
+        this.markChanged();
+      })();
+    }
+    return removed;
+  }
+
+  async remove(targets: readonly RemoveTarget[], options: { takedown: boolean }) {
+    const removed: RemovedVideo[] = [];
+    const missing: RemoveTarget[] = [];
+    this.db.transaction(() => {
+      for (const t of targets) {
+        const id =
+          'videoId' in t
+            ? ((this.db.prepare('SELECT id FROM videos WHERE id = ?').pluck().get(t.videoId) as number | undefined) ?? null)
+            : ((this.q.find.get(t.source, t.externalId) as { video_id: number } | undefined)?.video_id ?? null);
+        if (id === null) missing.push(t);
+        else removed.push(this.removeOne(id, options.takedown));
+      }
+      if (removed.length > 0) this.markChanged();
+    })();
+    return { removed, missing };
+  }
+
+  async finish(): Promise<void> {
+    if (!this.changed) return;
+    this.db.transaction(() => this.db.exec(RECOUNT_SQL))();
+    this.db.transaction(() => {
+      this.db.exec(`
+        DELETE FROM fts_terms;
+        CREATE VIRTUAL TABLE IF NOT EXISTS temp.all_vocab USING fts5vocab(main, video_fts, 'row');
+        CREATE VIRTUAL TABLE IF NOT EXISTS temp.title_vocab USING fts5vocab(main, title_fts, 'row');
+        INSERT INTO fts_terms (term, title_docs, all_docs)
+          SELECT a.term, coalesce(t.doc, 0), a.doc FROM temp.all_vocab a LEFT JOIN temp.title_vocab t ON t.term = a.term;
+      `);
+    })();
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import type { Readable } from 'node:stream';
+
+export interface FeedInput {
+  stream: Readable;
+  /** Bytes in the feed when known (file size, Content-Length): progress shows an ETA then. */
+  size: number | null;
+  /** Bytes read so far. */
+  bytesRead: () => number;
+}
+
+export class FeedInputError extends Error {}
+
+const MAX_REDIRECTS = 5;
+
+function counted(stream: Readable, size: number | null): FeedInput {
+  let read = 0;
+  stream.on('data', (chunk: Buffer | string) => {
+    read += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+  });
+  return { stream, size, bytesRead: () => read };
+}
+
+function fetchUrl(url: URL, redirects: number): Promise<FeedInput> {
+  return new Promise((resolve, reject) => {
+    const get = url.protocol === 'https:' ? https.get : http.get;
+    const req = get(url, { headers: { 'user-agent': 'tubefront-import/1', accept: '*/*' }, timeout: 30_000 }, (res) => {
+      const status = res.statusCode ?? 0;
+      if (status >= 300 && status < 400 && res.headers.location) {
+        res.resume();
+        if (redirects >= MAX_REDIRECTS) return reject(new FeedInputError(`${url.href}: too many redirects`));
+        const next = new URL(res.headers.location, url);
+        if (next.protocol !== 'http:' && next.protocol !== 'https:') return reject(new FeedInputError(`${url.href}: redirect to a non-http(s) URL`));
+        return resolve(fetchUrl(next, redirects + 1));
+      }
+      if (status !== 200) {
+        res.resume();
+        return reject(new FeedInputError(`${url.href}: HTTP ${status}`));
+      }
+      const length = Number(res.headers['content-length']);
+      resolve(counted(res, Number.isFinite(length) && length > 0 ? length : null));
+    });
+    req.on('timeout', () => req.destroy(new FeedInputError(`${url.href}: no answer within 30 s`)));
+    req.on('error', (e) => reject(e instanceof FeedInputError ? e : new FeedInputError(`${url.href}: ${e.message}`)));
+  });
+}
+
+/**
+ * Opens a feed file or http(s) URL for streaming. Fails before anything is read when the file
+ * cannot be opened or the server does not answer 200, so that a bad argument changes nothing.
+ */
+export async function openFeed(target: string): Promise<FeedInput> {
+  if (/^https?:\/\//i.test(target)) {
+    let url: URL;
+    try {
+      url = new URL(target);
+    } catch {
+      throw new FeedInputError(`${target}: not a valid URL`);
+    }
+    return fetchUrl(url, 0);
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) throw new FeedInputError(`${target}: only files and http(s) URLs can be imported`);
+  let fd: number;
+  try {
+    fd = fs.openSync(target, 'r');
+  } catch (e) {
+    throw new FeedInputError(`${target}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+  }
+  const stat = fs.fstatSync(fd);
+  if (!stat.isFile()) {
+    fs.closeSync(fd);
+    throw new FeedInputError(`${target}: not a file`);
+  }
+  return counted(fs.createReadStream('', { fd, highWaterMark: 1 << 20 }), stat.size);
+}

@@ -1,0 +1,74 @@
+/**
+ * Imports a partner feed into the embedded catalogue (DATABASE_PATH):
+ *   npm run import -- <file|url> [--format kvs-csv|kvs-json|kvs-xml|pornhub|xvideos] [--columns 'id|title|...']
+ *     [--separator '|'] [--list-separator ','] [--header] [--source NAME] [--delete-missing]
+ * Exit code 0 when the feed was read to its end (rejected rows are listed), 1 when it could not be
+ * read (nothing changed when it could not even be opened), 2 on a usage error.
+ */
+import { getConfig } from '@/lib/config';
+import { openCatalogDb } from '@/lib/catalog/db';
+import { SqliteCatalogWriter } from '@/lib/catalog/sqlite-writer';
+import { parseImportArgs, UsageError } from '@/lib/import/cli-options';
+import { FeedInputError, openFeed } from '@/lib/import/open-input';
+import { runImport } from '@/lib/import/run-import';
+import { tellSite } from '@/lib/import/tell-site';
+
+const MAX_LISTED_REJECTS = 1000;
+
+async function main(): Promise<number> {
+  const config = getConfig();
+  let cmd;
+  try {
+    cmd = parseImportArgs(process.argv.slice(2), config.embedHosts);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    console.error(`import: ${e.message}`);
+    return 2;
+  }
+  let input;
+  try {
+    input = await openFeed(cmd.target);
+  } catch (e) {
+    if (!(e instanceof FeedInputError)) throw e;
+    console.error(`import: cannot read ${e.message}; nothing was changed.`);
+    return 1;
+  }
+  const db = openCatalogDb(config.databasePath);
+  const writer = new SqliteCatalogWriter(db);
+  let listed = 0;
+  console.log(`Importing ${cmd.target} (${cmd.parse.format}, source ${cmd.source}) into ${config.databasePath}`);
+  let summary;
+  try {
+    summary = await runImport(input, cmd.parse, writer, {
+      source: cmd.source,
+      deleteMissing: cmd.deleteMissing,
+      progressTo: process.stdout,
+      onReject: (r) => {
+        if (++listed <= MAX_LISTED_REJECTS) console.error(`line ${r.line}: rejected: ${r.reason}`);
+      },
+    });
+  } catch (e) {
+    console.error(`import: the feed broke off: ${(e as Error).message}; rows before it were imported.`);
+    db.close();
+    return 1;
+  }
+  const s = summary;
+  console.log(
+    `added ${s.added}, updated ${s.updated}, unchanged ${s.unchanged}, rejected ${s.rejected}, removed ${s.removed}` +
+      (s.takenDown ? `, kept down ${s.takenDown}` : '') +
+      ` (${s.rows} rows in ${s.seconds.toFixed(1)} s, ${Math.round(s.rows / Math.max(s.seconds, 0.001))} rows/s)`,
+  );
+  if (s.added + s.updated + s.removed > 0) {
+    await tellSite(db, config, { reason: s.removed > 0 ? 'delete-missing' : 'import', videoIds: s.removedIds });
+  }
+  db.close();
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(`import: ${(e as Error).message}`);
+    process.exit(1);
+  },
+);
