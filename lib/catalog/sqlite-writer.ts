@@ -101,8 +101,8 @@ export class SqliteCatalogWriter implements CatalogWriter {
     ),
     titleFtsDelete: this.stmt("INSERT INTO title_fts (title_fts, rowid, title, facets) VALUES ('delete', ?, ?, ?)"),
     keyword: this.stmt(
-      `INSERT INTO keywords (keyword, keyword_lc, popularity) VALUES (?, ?, 1)
-       ON CONFLICT (keyword_lc) DO UPDATE SET popularity = popularity + 1`,
+      `INSERT INTO keywords (keyword, keyword_lc, popularity) VALUES (?, ?, ?)
+       ON CONFLICT (keyword_lc) DO UPDATE SET popularity = popularity + ?`,
     ),
     };
   }
@@ -183,6 +183,8 @@ export class SqliteCatalogWriter implements CatalogWriter {
 
   async writeBatch(source: string, runId: number, rows: readonly FeedRow[]): Promise<BatchResult> {
     const result: BatchResult = { added: 0, updated: 0, unchanged: 0, takenDown: 0 };
+    // Title keywords (for suggestions) are counted per batch: far fewer writes than one per word.
+    const keywords = new Map<string, number>();
     this.db.transaction(() => {
       for (const row of rows) {
         const hash = rowHash(row);
@@ -213,10 +215,11 @@ export class SqliteCatalogWriter implements CatalogWriter {
             row.dislikes, rating, source, exId, source);
           this.q.insertSource.run(id, source, row.externalId, ...this.media(row), hash, runId);
           this.attach(id, row);
-          for (const k of titleKeywords(row.title)) this.q.keyword.run(k, k);
+          for (const k of titleKeywords(row.title)) keywords.set(k, (keywords.get(k) ?? 0) + 1);
           result.added++;
         }
       }
+      for (const [k, n] of keywords) this.q.keyword.run(k, k, n, n);
       if (result.added + result.updated > 0) this.markChanged();
     })();
     return result;

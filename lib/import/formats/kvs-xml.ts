@@ -9,6 +9,8 @@ import type { RawItem } from '../types';
  * Markup inside a field (other than such a list) is kept as text, so that the row is rejected as
  * HTML outside the embed field; the embed field may hold the escaped iframe code or a CDATA block.
  */
+const LIST_FIELDS = new Set(['categories', 'tags', 'models', 'screenshots']);
+
 export async function* parseKvsXml(input: Readable, listSeparator: string): AsyncGenerator<RawItem> {
   const parser = new SaxesParser({ position: true });
   const out: RawItem[] = [];
@@ -36,7 +38,7 @@ export async function* parseKvsXml(input: Readable, listSeparator: string): Asyn
       textParts = [];
       items = [];
       nested = false;
-    } else if (depth === videoDepth + 2) {
+    } else if (depth === videoDepth + 2 && field !== null && LIST_FIELDS.has(field)) {
       nested = true;
       textParts = [];
     } else {
@@ -50,7 +52,7 @@ export async function* parseKvsXml(input: Readable, listSeparator: string): Asyn
     if (field !== null) textParts.push(t);
   });
   parser.on('closetag', (tag) => {
-    if (videoDepth > 0 && depth === videoDepth + 2) {
+    if (videoDepth > 0 && depth === videoDepth + 2 && nested) {
       items.push(textParts.join('').trim());
       textParts = [];
     } else if (videoDepth > 0 && depth === videoDepth + 1 && field !== null) {

@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+/**
+ * npm run test:import: partner-feed import and takedowns, end to end, on a real catalogue file and
+ * a running `next start`:
+ *  1. warms the site's caches (pages, sitemap, API), then imports the sample feed of every format
+ *     from tests/fixtures/feeds with the README's commands (the xvideos dump over HTTP from a local
+ *     server), a second run that adds nothing, and unreadable inputs that change nothing;
+ *  2. Playwright: the imported videos show with their feed thumbnails and their player;
+ *  3. a takedown with the CLI: the video page, its category listing, search, the sitemap and the
+ *     API stop showing it (the seconds it took are printed), then Playwright checks the browser;
+ *  4. --delete-missing removes what a shorter feed no longer lists.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { buildOrPrepare, freePort, freshCatalogEnv, npm, npx, root, run, runMain, startNext } from './lib/harness.mjs';
+
+const FEEDS = path.join(root, 'tests/fixtures/feeds');
+let failures = 0;
+
+function check(ok, what) {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) failures++;
+}
+
+function cli(env, args) {
+  const r = spawnSync(npm, ['run', '-s', ...args], { cwd: root, env, encoding: 'utf8' });
+  const out = `${r.stdout}${r.stderr}`;
+  console.log(`$ npm run ${args.join(' ')}\n${out.trim().replace(/^/gm, '  ')}`);
+  return { code: r.status, out };
+}
+
+function serveFeeds(port) {
+  const server = http.createServer((req, res) => {
+    const name = path.basename(decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    const file = path.join(FEEDS, name);
+    if (!name || !fs.existsSync(file)) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/plain', 'content-length': fs.statSync(file).size });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+async function text(url) {
+  const res = await fetch(url, { redirect: 'follow' });
+  return { status: res.status, body: await res.text() };
+}
+
+/** What a visitor, a crawler and an API client see of one video. */
+async function visibility(base, id, dir) {
+  const [video, category, search, sitemap, api] = await Promise.all([
+    text(`${base}/video/${id}/${dir}/`),
+    text(`${base}/categories/island-life/latest-updates/1/`),
+    text(`${base}/search/1/?s=quokka`),
+    text(`${base}/sitemaps/videos-1.xml`),
+    text(`${base}/api/json/video/86400/0/${Math.floor(id / 1000) * 1000}/${id}.json`),
+  ]);
+  const url = `/video/${id}/${dir}/`;
+  return {
+    page: video.status === 200 && video.body.includes('Quokka Island Morning Walk'),
+    category: category.body.includes(url),
+    search: search.body.includes(url),
+    sitemap: sitemap.body.includes(url),
+    api: api.status === 200 && api.body.includes('"video_id":' + id),
+  };
+}
+
+const anyVisible = (v) => Object.values(v).some(Boolean);
+
+runMain('test:import', async () => {
+  const env0 = freshCatalogEnv(process.env.DATABASE_PATH || 'data/e2e-import.db', { EMBED_HOSTS: 'example.com' });
+  const built = buildOrPrepare(env0);
+  if (built !== 0) return built;
+  const port = await freePort();
+  const env = { ...env0, REVALIDATE_URLS: `http://localhost:${port}` };
+  const server = await startNext(port, env);
+  const feedPort = await freePort();
+  const feeds = await serveFeeds(feedPort);
+  try {
+    const base = server.baseUrl;
+    // Warm every cache a takedown has to reach.
+    for (const p of ['/', '/categories/', '/videos/latest-updates/1/', '/sitemap.xml', '/sitemaps/videos-1.xml', '/search/1/?s=quokka']) await text(base + p);
+
+    const runs = [
+      [['import', '--', 'tests/fixtures/feeds/kvs.csv'], 'added 3, updated 0, unchanged 0, rejected 6'],
+      [['import', '--', 'tests/fixtures/feeds/kvs.json'], 'added 2, updated 0, unchanged 0, rejected 1'],
+      [['import', '--', 'tests/fixtures/feeds/kvs.xml'], 'added 2, updated 0, unchanged 0, rejected 1'],
+      [['import', '--', 'tests/fixtures/feeds/pornhub.csv', '--format', 'pornhub'], 'added 2, updated 0, unchanged 0, rejected 1'],
+      [['import', '--', `http://127.0.0.1:${feedPort}/xvideos.csv`, '--format', 'xvideos'], 'added 2, updated 0, unchanged 0, rejected 1'],
+      [['import', '--', 'tests/fixtures/feeds/kvs.csv'], 'added 0, updated 0, unchanged 3, rejected 6'],
+    ];
+    for (const [args, expected] of runs) {
+      const r = cli(env, args);
+      check(r.code === 0 && r.out.includes(expected), `${args.slice(2).join(' ')}: ${expected}`);
+    }
+    const kvsRun = cli(env, ['import', '--', 'tests/fixtures/feeds/kvs.csv']);
+    check(/line 4: rejected: expected 13 columns, got 3/.test(kvsRun.out) && /line 9: rejected: embed host evil\.example\.org/.test(kvsRun.out), 'rejected rows are listed with line numbers and reasons');
+    const missingFile = cli(env, ['import', '--', 'tests/fixtures/feeds/no-such-feed.csv']);
+    check(missingFile.code === 1 && /cannot read .*no such file; nothing was changed/.test(missingFile.out), 'a missing file stops with one line, exit 1');
+    const missingUrl = cli(env, ['import', '--', `http://127.0.0.1:${feedPort}/gone.csv`]);
+    check(missingUrl.code === 1 && /HTTP 404; nothing was changed/.test(missingUrl.out), 'a URL answering 404 stops with one line, exit 1');
+
+    const api = JSON.parse((await text(`${base}/api/videos2.php?params=86400/str/relevance/60/search..1.all..&s=quokka`)).body);
+    const video = api.videos?.find((v) => v.title === 'Quokka Island Morning Walk');
+    check(Boolean(video), 'the API finds the imported video');
+    if (!video) return 1;
+    const id = Number(video.video_id);
+    check(video.scr === 'https://img.example.com/thumbs/9001.jpg', 'the API gives the feed thumbnail');
+    const before = await visibility(base, id, video.dir);
+    check(Object.values(before).every(Boolean), `before the takedown every surface shows it: ${JSON.stringify(before)}`);
+
+    const browser = run(npx, ['playwright', 'test', '-c', 'playwright.import.config.ts'], { ...env, BASE_URL: base, IMPORT_PHASE: 'imported' });
+    check(browser === 0, 'browser: imported videos with thumbnails and player');
+
+    const started = Date.now();
+    const removal = cli(env, ['catalog', '--', 'remove', String(id)]);
+    check(removal.code === 0 && removal.out.includes(`removed video ${id}`) && removal.out.includes('pages purged'), 'catalog remove reports the removal and the purge');
+    let after = await visibility(base, id, video.dir);
+    while (anyVisible(after) && Date.now() - started < 60_000) {
+      await new Promise((r) => setTimeout(r, 250));
+      after = await visibility(base, id, video.dir);
+    }
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`takedown: gone from every surface ${seconds.toFixed(1)} s after the CLI started`);
+    check(!anyVisible(after), `after the takedown nothing shows it: ${JSON.stringify(after)}`);
+    const status = await fetch(`${base}/video/${id}/${video.dir}/`, { redirect: 'manual' });
+    check([404, 410, 307, 308].includes(status.status), `the video page answers ${status.status}`);
+    const browser2 = run(npx, ['playwright', 'test', '-c', 'playwright.import.config.ts'], { ...env, BASE_URL: base, IMPORT_PHASE: 'removed', REMOVED_ID: String(id) });
+    check(browser2 === 0, 'browser: the taken-down video is gone');
+
+    const again = cli(env, ['import', '--', 'tests/fixtures/feeds/kvs.csv']);
+    check(again.out.includes('added 0') && again.out.includes('kept down 1'), 'a re-import keeps the taken-down video down');
+
+    const shorter = path.join(root, 'data', 'e2e-import-short.csv');
+    fs.writeFileSync(shorter, fs.readFileSync(path.join(FEEDS, 'kvs.csv'), 'utf8').split('\n').filter((l) => l.startsWith('9002|')).join('\n'));
+    const del = cli(env, ['import', '--', shorter, '--source', 'kvs.csv', '--delete-missing']);
+    check(del.code === 0 && del.out.includes('unchanged 1') && del.out.includes('removed 1'), '--delete-missing removes what the feed no longer lists');
+    const marimba = await text(`${base}/search/1/?s=marimba`);
+    check(!marimba.body.includes('Marimba Practice Session'), 'the video the feed dropped has left search');
+    return failures === 0 ? 0 : 1;
+  } finally {
+    feeds.close();
+    server.stop();
+  }
+});

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { SqliteCatalogWriter } from '@/lib/catalog/sqlite-writer';
+import { DEFAULT_KVS_COLUMNS } from '@/lib/import/normalise';
+import { parseFeed } from '@/lib/import/parse-feed';
+import { runImport } from '@/lib/import/run-import';
+import type { FeedRow } from '@/lib/import/types';
+import { type Fixture, listQuery, NOW, openFixture, searchQuery } from '../catalog/helpers/catalog-fixture';
+
+const FEED = path.join(__dirname, '../../fixtures/feeds/kvs.csv');
+const PARSE = { format: 'kvs-csv' as const, columns: DEFAULT_KVS_COLUMNS, separator: '|', listSeparator: ',', header: false, embedHosts: ['example.com'] };
+
+function feedInput(text?: string) {
+  const stream = text === undefined ? fs.createReadStream(FEED) : fs.createReadStream(writeTemp(text));
+  return { stream, size: null, bytesRead: () => 0 };
+}
+
+let tmpN = 0;
+function writeTemp(text: string): string {
+  const file = path.join(fx.dir, `feed-${tmpN++}.csv`);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+async function importFeed(text?: string, deleteMissing = false) {
+  const writer = new SqliteCatalogWriter(fx.db);
+  return runImport(feedInput(text), PARSE, writer, { source: 'partner', deleteMissing, progressTo: null });
+}
+
+async function titlesFound(term: string): Promise<string[]> {
+  const r = await fx.source.search(searchQuery(term));
+  return 'videos' in r ? r.videos.map((v) => String(v.title)) : [];
+}
+
+let fx: Fixture;
+beforeEach(() => {
+  fx = openFixture(1500);
+});
+afterEach(() => fx.close());
+
+describe('the SQLite catalogue writer', () => {
+  it('adds a feed once: listings, categories, search, the video, and its feed media', async () => {
+    const first = await importFeed();
+    expect(first).toMatchObject({ added: 3, updated: 0, unchanged: 0, rejected: 6, removed: 0 });
+    const second = await importFeed();
+    expect(second).toMatchObject({ added: 0, updated: 0, unchanged: 3, rejected: 6 });
+
+    const island = await fx.source.videos(listQuery({ section: 'category', objectId: 'island-life' }));
+    expect('videos' in island && island.videos.map((v) => v.title)).toEqual(['Marimba Practice Session', 'Quokka Island Morning Walk']);
+    expect('total_count' in island && island.total_count).toBe(2);
+    expect(await titlesFound('quokka')).toEqual(['Quokka Island Morning Walk']);
+
+    const id = Number(fx.db.prepare("SELECT video_id FROM video_sources WHERE external_id = '9001'").pluck().get());
+    const detail = await fx.source.video(id, 86400);
+    expect('video' in detail && detail.video).toMatchObject({
+      title: 'Quokka Island Morning Walk',
+      embed: 'https://embed.example.com/embed/9001',
+      thumbsrc: 'https://img.example.com/thumbs/9001.jpg',
+      categories: [{ title: 'Island Life', dir: 'island-life' }, { title: 'Nature Walks', dir: 'nature-walks' }],
+    });
+    // Listing totals are kept exact: the catalogue-wide count grew by the three videos.
+    const all = await fx.source.videos(listQuery());
+    expect('total_count' in all && all.total_count).toBe(Number(fx.db.prepare('SELECT count(*) FROM videos WHERE status_id IN (1,5) AND post_date <= ?').pluck().get(NOW)));
+  });
+
+  it('updates a changed row in place and re-indexes it', async () => {
+    await importFeed();
+    const changed = fs.readFileSync(FEED, 'utf8').replace('Quokka Island Morning Walk', 'Quokka Island Evening Walk');
+    expect(await importFeed(changed)).toMatchObject({ added: 0, updated: 1, unchanged: 2 });
+    expect(await titlesFound('evening quokka')).toEqual(['Quokka Island Evening Walk']);
+    expect(await titlesFound('quokka morning')).toEqual([]);
+    expect(fx.db.prepare("INSERT INTO video_fts (video_fts, rank) VALUES ('integrity-check', 0)").run()).toBeTruthy();
+  });
+
+  it('takes videos down everywhere, for good, and deletes what a feed no longer lists', async () => {
+    await importFeed();
+    const writer = new SqliteCatalogWriter(fx.db);
+    const demoId = 42;
+    const { removed, missing } = await writer.remove([{ source: 'partner', externalId: '9001' }, { videoId: demoId }, { videoId: 99_999_999 }], { takedown: true });
+    await writer.finish();
+    expect(removed.map((r) => r.externalId)).toEqual(['9001', null]);
+    expect(missing).toEqual([{ videoId: 99_999_999 }]);
+    expect(await titlesFound('quokka')).toEqual([]);
+    const detail = await fx.source.video(demoId, 86400);
+    expect('code' in detail && detail.code).toBe('video_not_found');
+    fx.db.prepare("INSERT INTO video_fts (video_fts, rank) VALUES ('integrity-check', 0)").run();
+    fx.db.prepare("INSERT INTO title_fts (title_fts, rank) VALUES ('integrity-check', 0)").run();
+
+    // The next run of the feed keeps it down.
+    expect(await importFeed()).toMatchObject({ added: 0, unchanged: 2, takenDown: 1 });
+
+    const shorter = fs.readFileSync(FEED, 'utf8').split('\n').filter((l) => l.startsWith('9002|')).join('\n');
+    expect(await importFeed(shorter, true)).toMatchObject({ unchanged: 1, removed: 1 });
+    expect(await titlesFound('marimba')).toEqual([]);
+    const island = await fx.source.videos(listQuery({ section: 'category', objectId: 'island-life' }));
+    expect('videos' in island && island.videos).toEqual([]);
+  });
+
+  it('never reuses the id of a removed video', async () => {
+    const writer = new SqliteCatalogWriter(fx.db);
+    const row: FeedRow = {
+      line: 1, externalId: 'a', title: 'Harbour Crane Lift', dir: 'harbour-crane-lift', description: '', postDate: null, duration: 60,
+      embedUrl: 'https://embed.example.com/a', thumbUrl: null, thumbs: [], previewUrl: null, categories: [], tags: [], models: [], views: 0, likes: 0, dislikes: 0,
+    };
+    await writer.writeBatch('s', 1, [row]);
+    const id = Number(fx.db.prepare("SELECT video_id FROM video_sources WHERE external_id = 'a'").pluck().get());
+    await writer.remove([{ videoId: id }], { takedown: false });
+    const again = new SqliteCatalogWriter(fx.db);
+    await again.writeBatch('s', 2, [{ ...row, externalId: 'b' }]);
+    expect(Number(fx.db.prepare("SELECT video_id FROM video_sources WHERE external_id = 'b'").pluck().get())).toBe(id + 1);
+  });
+});
+
+it('parses without a catalogue (the parsers know nothing of the writer)', async () => {
+  const items = [];
+  for await (const item of parseFeed(fs.createReadStream(FEED), PARSE)) items.push(item);
+  expect(items).toHaveLength(9);
+});
