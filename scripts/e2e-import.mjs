@@ -10,7 +10,7 @@
  *     API stop showing it (the seconds it took are printed), then Playwright checks the browser;
  *  4. --delete-missing removes what a shorter feed no longer lists.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -24,11 +24,18 @@ function check(ok, what) {
   if (!ok) failures++;
 }
 
+/** Runs an npm script without blocking this process (it serves the feeds the script may fetch). */
 function cli(env, args) {
-  const r = spawnSync(npm, ['run', '-s', ...args], { cwd: root, env, encoding: 'utf8' });
-  const out = `${r.stdout}${r.stderr}`;
-  console.log(`$ npm run ${args.join(' ')}\n${out.trim().replace(/^/gm, '  ')}`);
-  return { code: r.status, out };
+  return new Promise((resolve) => {
+    const child = spawn(npm, ['run', '-s', ...args], { cwd: root, env });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('close', (code) => {
+      console.log(`$ npm run ${args.join(' ')}\n${out.trim().replace(/^/gm, '  ')}`);
+      resolve({ code, out });
+    });
+  });
 }
 
 function serveFeeds(port) {
@@ -94,14 +101,14 @@ runMain('test:import', async () => {
       [['import', '--', 'tests/fixtures/feeds/kvs.csv'], 'added 0, updated 0, unchanged 3, rejected 6'],
     ];
     for (const [args, expected] of runs) {
-      const r = cli(env, args);
+      const r = await cli(env, args);
       check(r.code === 0 && r.out.includes(expected), `${args.slice(2).join(' ')}: ${expected}`);
     }
-    const kvsRun = cli(env, ['import', '--', 'tests/fixtures/feeds/kvs.csv']);
+    const kvsRun = await cli(env, ['import', '--', 'tests/fixtures/feeds/kvs.csv']);
     check(/line 4: rejected: expected 13 columns, got 3/.test(kvsRun.out) && /line 9: rejected: embed host evil\.example\.org/.test(kvsRun.out), 'rejected rows are listed with line numbers and reasons');
-    const missingFile = cli(env, ['import', '--', 'tests/fixtures/feeds/no-such-feed.csv']);
+    const missingFile = await cli(env, ['import', '--', 'tests/fixtures/feeds/no-such-feed.csv']);
     check(missingFile.code === 1 && /cannot read .*no such file; nothing was changed/.test(missingFile.out), 'a missing file stops with one line, exit 1');
-    const missingUrl = cli(env, ['import', '--', `http://127.0.0.1:${feedPort}/gone.csv`]);
+    const missingUrl = await cli(env, ['import', '--', `http://127.0.0.1:${feedPort}/gone.csv`]);
     check(missingUrl.code === 1 && /HTTP 404; nothing was changed/.test(missingUrl.out), 'a URL answering 404 stops with one line, exit 1');
 
     const api = JSON.parse((await text(`${base}/api/videos2.php?params=86400/str/relevance/60/search..1.all..&s=quokka`)).body);
@@ -117,9 +124,10 @@ runMain('test:import', async () => {
     check(browser === 0, 'browser: imported videos with thumbnails and player');
 
     const started = Date.now();
-    const removal = cli(env, ['catalog', '--', 'remove', String(id)]);
+    const removal = await cli(env, ['catalog', '--', 'remove', String(id)]);
     check(removal.code === 0 && removal.out.includes(`removed video ${id}`) && removal.out.includes('pages purged'), 'catalog remove reports the removal and the purge');
     let after = await visibility(base, id, video.dir);
+    console.log(`first look after the CLI (${((Date.now() - started) / 1000).toFixed(1)} s): ${JSON.stringify(after)}`);
     while (anyVisible(after) && Date.now() - started < 60_000) {
       await new Promise((r) => setTimeout(r, 250));
       after = await visibility(base, id, video.dir);
@@ -132,12 +140,12 @@ runMain('test:import', async () => {
     const browser2 = run(npx, ['playwright', 'test', '-c', 'playwright.import.config.ts'], { ...env, BASE_URL: base, IMPORT_PHASE: 'removed', REMOVED_ID: String(id) });
     check(browser2 === 0, 'browser: the taken-down video is gone');
 
-    const again = cli(env, ['import', '--', 'tests/fixtures/feeds/kvs.csv']);
+    const again = await cli(env, ['import', '--', 'tests/fixtures/feeds/kvs.csv']);
     check(again.out.includes('added 0') && again.out.includes('kept down 1'), 'a re-import keeps the taken-down video down');
 
     const shorter = path.join(root, 'data', 'e2e-import-short.csv');
     fs.writeFileSync(shorter, fs.readFileSync(path.join(FEEDS, 'kvs.csv'), 'utf8').split('\n').filter((l) => l.startsWith('9002|')).join('\n'));
-    const del = cli(env, ['import', '--', shorter, '--source', 'kvs.csv', '--delete-missing']);
+    const del = await cli(env, ['import', '--', shorter, '--source', 'kvs.csv', '--delete-missing']);
     check(del.code === 0 && del.out.includes('unchanged 1') && del.out.includes('removed 1'), '--delete-missing removes what the feed no longer lists');
     const marimba = await text(`${base}/search/1/?s=marimba`);
     check(!marimba.body.includes('Marimba Practice Session'), 'the video the feed dropped has left search');

@@ -87,6 +87,11 @@ export interface SearchOptions {
 // Search terms are unbounded: results live in a bounded in-memory cache, never in the page cache.
 const searchCache = new LruCache<VideoList>(500, LIFETIME.videos * 1000);
 
+/** Drops every cached search result: the catalogue changed (see lib/cache/catalog-change.ts). */
+export function forgetSearchResults(): void {
+  searchCache.clear();
+}
+
 export async function searchVideos(o: SearchOptions): Promise<VideoList> {
   const q = {
     lifetime: LIFETIME.videos,

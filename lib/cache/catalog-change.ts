@@ -1,5 +1,6 @@
 import 'server-only';
 import { revalidatePath } from 'next/cache';
+import { forgetSearchResults } from '@/lib/api';
 
 /** What changed in the catalogue, as a catalogue tool reports it to the running site. */
 export interface CatalogChange {
@@ -20,4 +21,6 @@ export interface CatalogChange {
 export function onCatalogChange(change: CatalogChange): void {
   void change;
   revalidatePath('/', 'layout');
+  // Search pages are rendered per request from a cache of results that the page cache does not hold.
+  forgetSearchResults();
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 
 export interface FeedInput {
   stream: Readable;
@@ -15,11 +15,17 @@ export class FeedInputError extends Error {}
 
 const MAX_REDIRECTS = 5;
 
-function counted(stream: Readable, size: number | null): FeedInput {
+/** Counts the bytes as the parser pulls them (a 'data' listener would start the flow before the parser reads). */
+function counted(source: Readable, size: number | null): FeedInput {
   let read = 0;
-  stream.on('data', (chunk: Buffer | string) => {
-    read += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      read += chunk.length;
+      done(null, chunk);
+    },
   });
+  source.on('error', (e) => stream.destroy(e));
+  source.pipe(stream);
   return { stream, size, bytesRead: () => read };
 }
 

@@ -6,7 +6,7 @@ import { parsePornhubDump, parseXvideosDump, PORNHUB_LIST_SEPARATOR, XVIDEOS_LIS
 import { normaliseRecord } from './normalise';
 import type { FeedItem, ParseOptions, RawItem } from './types';
 
-function rawItems(input: Readable, o: ParseOptions): AsyncGenerator<RawItem> {
+function rawBatches(input: Readable, o: ParseOptions): AsyncGenerator<RawItem[]> {
   switch (o.format) {
     case 'kvs-csv':
       return parseDelimited(input, { separator: o.separator, columns: o.columns, header: o.header });
@@ -28,10 +28,18 @@ export function listSeparatorOf(o: ParseOptions): string {
   return o.listSeparator;
 }
 
-/** Any feed as a stream of validated rows and rejections, in feed order. */
-export async function* parseFeed(input: Readable, o: ParseOptions): AsyncGenerator<FeedItem> {
+/**
+ * Any feed as a stream of validated rows and rejections, in feed order, one array per chunk read
+ * (an await per row would cost more than parsing it).
+ */
+export async function* parseFeedBatches(input: Readable, o: ParseOptions): AsyncGenerator<FeedItem[]> {
   const sep = listSeparatorOf(o);
-  for await (const item of rawItems(input, o)) {
-    yield item.reject ? item : normaliseRecord(item.record, sep, o.embedHosts);
+  for await (const batch of rawBatches(input, o)) {
+    yield batch.map((item) => (item.reject ? item : normaliseRecord(item.record, sep, o.embedHosts)));
   }
+}
+
+/** The same, one item at a time. */
+export async function* parseFeed(input: Readable, o: ParseOptions): AsyncGenerator<FeedItem> {
+  for await (const batch of parseFeedBatches(input, o)) yield* batch;
 }

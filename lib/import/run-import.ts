@@ -1,5 +1,5 @@
 import type { FeedInput } from './open-input';
-import { parseFeed } from './parse-feed';
+import { parseFeedBatches } from './parse-feed';
 import { Progress } from './progress';
 import type { FeedRow, ParseOptions, Rejection } from './types';
 import type { CatalogWriter } from './writer';
@@ -45,16 +45,18 @@ export async function runImport(input: FeedInput, parse: ParseOptions, writer: C
     batch = [];
   };
   try {
-    for await (const item of parseFeed(input.stream, parse)) {
-      s.rows++;
-      if (item.reject) {
-        s.rejected++;
-        o.onReject?.(item.reject);
-      } else {
-        batch.push(item.row);
-        if (batch.length >= batchSize) await flush();
+    for await (const items of parseFeedBatches(input.stream, parse)) {
+      for (const item of items) {
+        s.rows++;
+        if (item.reject) {
+          s.rejected++;
+          o.onReject?.(item.reject);
+        } else {
+          batch.push(item.row);
+          if (batch.length >= batchSize) await flush();
+        }
       }
-      if ((s.rows & 1023) === 0) progress?.tick(s.rows);
+      progress?.tick(s.rows);
     }
     await flush();
     if (o.deleteMissing) {

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { numberedLines } from '../lines';
+import { numberedLineBatches } from '../lines';
 import type { RawItem } from '../types';
 
 export interface DelimitedLayout {
@@ -24,20 +24,24 @@ export function toFields(values: readonly string[], columns: readonly string[]):
 }
 
 /** Separator-delimited feeds without quoting (KVS CSV, the tubes' dumps): one record per line. */
-export async function* parseDelimited(input: Readable, layout: DelimitedLayout): AsyncGenerator<RawItem> {
+export async function* parseDelimited(input: Readable, layout: DelimitedLayout): AsyncGenerator<RawItem[]> {
   const min = layout.minColumns ?? layout.columns.length;
   const max = layout.columns.length;
-  for await (const { line, text } of numberedLines(input)) {
-    if (layout.header && line === 1) continue;
-    if (text.trim() === '') continue;
-    const values = text.split(layout.separator);
-    if (values.length < min || values.length > max) {
-      const expected = min === max ? `${max}` : `${min} to ${max}`;
-      yield { reject: { line, reason: `expected ${expected} columns, got ${values.length}` } };
-      continue;
+  for await (const lines of numberedLineBatches(input)) {
+    const out: RawItem[] = [];
+    for (const { line, text } of lines) {
+      if (layout.header && line === 1) continue;
+      if (text.trim() === '') continue;
+      const values = text.split(layout.separator);
+      if (values.length < min || values.length > max) {
+        const expected = min === max ? `${max}` : `${min} to ${max}`;
+        out.push({ reject: { line, reason: `expected ${expected} columns, got ${values.length}` } });
+        continue;
+      }
+      const fields = toFields(values, layout.columns);
+      layout.derive?.(fields);
+      out.push({ record: { line, fields } });
     }
-    const fields = toFields(values, layout.columns);
-    layout.derive?.(fields);
-    yield { record: { line, fields } };
+    yield out;
   }
 }

@@ -38,7 +38,7 @@ const MAX_OBJECT = 1 << 20;
  * lines), read as a stream. Top-level objects are cut out by counting braces outside strings, so
  * only one object is in memory at a time; each is then parsed and checked on its own.
  */
-export async function* parseKvsJson(input: Readable, listSeparator: string): AsyncGenerator<RawItem> {
+export async function* parseKvsJson(input: Readable, listSeparator: string): AsyncGenerator<RawItem[]> {
   let depth = 0;
   let inString = false;
   let escaped = false;
@@ -50,6 +50,7 @@ export async function* parseKvsJson(input: Readable, listSeparator: string): Asy
   input.setEncoding('utf8');
   for await (const chunk of input as AsyncIterable<string>) {
     let from = depth > 0 ? 0 : -1;
+    const out: RawItem[] = [];
     for (let i = 0; i < chunk.length; i++) {
       const c = chunk.charCodeAt(i);
       if (c === 10) line++;
@@ -66,7 +67,7 @@ export async function* parseKvsJson(input: Readable, listSeparator: string): Asy
           depth--;
           if (depth === 0) {
             parts.push(chunk.slice(from, i + 1));
-            yield toRecord(parts.join(''), startLine, listSeparator);
+            out.push(toRecord(parts.join(''), startLine, listSeparator));
             parts = [];
             size = 0;
             from = -1;
@@ -89,6 +90,7 @@ export async function* parseKvsJson(input: Readable, listSeparator: string): Asy
       size += chunk.length - from;
     }
     if (size > MAX_OBJECT) throw new Error(`line ${startLine}: a video object larger than 1 MB`);
+    yield out;
   }
-  if (depth > 0) yield { reject: { line: startLine, reason: 'the feed ends inside this object' } };
+  if (depth > 0) yield [{ reject: { line: startLine, reason: 'the feed ends inside this object' } }];
 }

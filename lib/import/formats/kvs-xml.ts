@@ -11,9 +11,9 @@ import type { RawItem } from '../types';
  */
 const LIST_FIELDS = new Set(['categories', 'tags', 'models', 'screenshots']);
 
-export async function* parseKvsXml(input: Readable, listSeparator: string): AsyncGenerator<RawItem> {
+export async function* parseKvsXml(input: Readable, listSeparator: string): AsyncGenerator<RawItem[]> {
   const parser = new SaxesParser({ position: true });
-  const out: RawItem[] = [];
+  let out: RawItem[] = [];
   let depth = 0;
   let videoDepth = 0;
   let videoLine = 0;
@@ -69,12 +69,13 @@ export async function* parseKvsXml(input: Readable, listSeparator: string): Asyn
   try {
     for await (const chunk of input as AsyncIterable<string>) {
       parser.write(chunk);
-      while (out.length > 0) yield out.shift()!;
+      yield out;
+      out = [];
     }
     parser.close();
   } catch (e) {
     // saxes reports "line:column: message"; the caller prints it as the one line that stops the import.
     throw new Error(`XML feed is not well-formed: ${(e as Error).message}`);
   }
-  while (out.length > 0) yield out.shift()!;
+  yield out;
 }

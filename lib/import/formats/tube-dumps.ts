@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { RawItem } from '../types';
-import { numberedLines } from '../lines';
+import { numberedLineBatches } from '../lines';
 import { parseDelimited, toFields } from './delimited';
 
 /**
@@ -20,7 +20,7 @@ function lastSegment(url: string): string {
   return src.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() ?? '';
 }
 
-export function parsePornhubDump(input: Readable): AsyncGenerator<RawItem> {
+export function parsePornhubDump(input: Readable): AsyncGenerator<RawItem[]> {
   return parseDelimited(input, {
     separator: '|',
     columns: PORNHUB_COLUMNS,
@@ -47,17 +47,21 @@ function xvideosId(url: string): string {
   return /\/video[.]?([a-z0-9]+)/i.exec(url)?.[1] ?? /embedframe\/([a-z0-9]+)/i.exec(url)?.[1] ?? '';
 }
 
-export async function* parseXvideosDump(input: Readable): AsyncGenerator<RawItem> {
-  for await (const { line, text } of numberedLines(input)) {
-    if (text.trim() === '') continue;
-    const values = text.split(';');
-    const columns = values.length === 7 ? XVIDEOS_COLUMNS_7 : values.length === 15 ? XVIDEOS_COLUMNS_15 : null;
-    if (!columns) {
-      yield { reject: { line, reason: `expected 7 or 15 columns, got ${values.length}` } };
-      continue;
+export async function* parseXvideosDump(input: Readable): AsyncGenerator<RawItem[]> {
+  for await (const lines of numberedLineBatches(input)) {
+    const out: RawItem[] = [];
+    for (const { line, text } of lines) {
+      if (text.trim() === '') continue;
+      const values = text.split(';');
+      const columns = values.length === 7 ? XVIDEOS_COLUMNS_7 : values.length === 15 ? XVIDEOS_COLUMNS_15 : null;
+      if (!columns) {
+        out.push({ reject: { line, reason: `expected 7 or 15 columns, got ${values.length}` } });
+        continue;
+      }
+      const fields = toFields(values, columns);
+      if (!(fields.get('id') ?? '').trim()) fields.set('id', xvideosId(fields.get('link') ?? '') || xvideosId(fields.get('embed') ?? ''));
+      out.push({ record: { line, fields } });
     }
-    const fields = toFields(values, columns);
-    if (!(fields.get('id') ?? '').trim()) fields.set('id', xvideosId(fields.get('link') ?? '') || xvideosId(fields.get('embed') ?? ''));
-    yield { record: { line, fields } };
+    yield out;
   }
 }
