@@ -7,6 +7,7 @@ import { slugify } from '@/lib/import/normalise';
 import { bumpContentVersion } from './content-version';
 import { DAY_SECONDS, durationClass } from './filters';
 import { ensureImportTables } from './import-schema';
+import { rebuildPeriodStats } from './period-stats';
 import { ratingOf } from './rating';
 import { STATUS } from './schema';
 import { titleKeywords } from './seed';
@@ -236,7 +237,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
       | { source: string; external_id: string }
       | undefined;
     this.detach(id);
-    for (const table of ['video_sources', 'votes']) this.db.prepare(`DELETE FROM ${table} WHERE video_id = ?`).run(id);
+    for (const table of ['video_sources', 'votes', 'video_days']) this.db.prepare(`DELETE FROM ${table} WHERE video_id = ?`).run(id);
     this.db.prepare('DELETE FROM videos WHERE id = ?').run(id);
     if (takedown) {
       this.db
@@ -279,6 +280,8 @@ export class SqliteCatalogWriter implements CatalogWriter {
   async finish(): Promise<void> {
     if (!this.changed) return;
     this.db.transaction(() => this.db.exec(RECOUNT_SQL))();
+    // "Most popular" and "top rated" by period are precomputed: a removed video must leave them too.
+    rebuildPeriodStats(this.db, Math.floor(Date.now() / 1000));
     this.db.transaction(() => {
       this.db.exec(`
         DELETE FROM fts_terms;
