@@ -87,9 +87,13 @@ export interface SearchOptions {
 // Search terms are unbounded: results live in a bounded in-memory cache, never in the page cache.
 const searchCache = new LruCache<VideoList>(500, LIFETIME.videos * 1000);
 
+// A process-wide counter, not this module's: route handlers and pages may each load their own copy of it.
+const epochHolder = globalThis as typeof globalThis & { __tubefrontSearchEpoch?: number };
+let searchEpoch = 0;
+
 /** Drops every cached search result: the catalogue changed (see lib/cache/catalog-change.ts). */
 export function forgetSearchResults(): void {
-  searchCache.clear();
+  epochHolder.__tubefrontSearchEpoch = (epochHolder.__tubefrontSearchEpoch ?? 0) + 1;
 }
 
 export async function searchVideos(o: SearchOptions): Promise<VideoList> {
@@ -103,6 +107,11 @@ export async function searchVideos(o: SearchOptions): Promise<VideoList> {
     date: o.date ?? 'all',
     term: o.term,
   };
+  const epoch = epochHolder.__tubefrontSearchEpoch ?? 0;
+  if (epoch !== searchEpoch) {
+    searchCache.clear();
+    searchEpoch = epoch;
+  }
   const key = JSON.stringify(q);
   const hit = searchCache.get(key);
   if (hit) return hit;
