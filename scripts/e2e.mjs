@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run test:e2e: builds when needed, starts the site's server (server.mjs) on a free port against a freshly
+ * npm run test:e2e: builds when needed, starts `next start` on a free port against a freshly
  * seeded embedded catalogue, waits until it answers, runs the API contract test (Jest, over real
  * HTTP) and `playwright test` (extra arguments are passed on), stops the server and exits non-zero
  * if either failed.
@@ -21,7 +21,7 @@ runMain('e2e', async () => {
   if (built !== 0) return built;
 
   const port = await freePort();
-  console.log(`e2e: starting the site's server on http://localhost:${port}`);
+  console.log(`e2e: starting next start on http://localhost:${port}`);
   const server = await startNext(port, env);
   try {
     console.log('e2e: API contract test');

@@ -52,12 +52,7 @@ const PERIODS = Object.keys(PERIOD_DAYS) as Period[];
 const periodNo = (p: Period) => PERIODS.indexOf(p) + 1;
 const DUR_CLASS_SQL = (col: string) => `CASE WHEN ${col} < 600 THEN 1 WHEN ${col} <= 2400 THEN 2 ELSE 3 END`;
 
-const registered = new WeakSet<Database.Database>();
-
-/** Registers wilson_score once per connection: countDay runs on every view stat. */
 function registerFunctions(db: Database.Database): void {
-  if (registered.has(db)) return;
-  registered.add(db);
   db.function('wilson_score', { deterministic: true }, (likes, dislikes) => wilsonScore(Number(likes), Number(dislikes)));
 }
 
