@@ -87,14 +87,12 @@ export interface SearchOptions {
 // Search terms are unbounded: results live in a bounded in-memory cache, never in the page cache.
 const searchCache = new LruCache<VideoList>(500, LIFETIME.videos * 1000);
 
-// A process-wide counter, not this module's: route handlers and pages may each load their own copy of it.
-const epochHolder = globalThis as typeof globalThis & { __tubefrontSearchEpoch?: number };
-let searchEpoch = 0;
-
-/** Drops every cached search result: the catalogue changed (see lib/cache/catalog-change.ts). */
-export function forgetSearchResults(): void {
-  epochHolder.__tubefrontSearchEpoch = (epochHolder.__tubefrontSearchEpoch ?? 0) + 1;
-}
+/**
+ * The catalogue version the cached results were taken at. Every process, and every copy of this
+ * module within one (route handlers and pages are bundled apart), sees an import or takedown
+ * through the source's own version, not through a purge request that reaches one copy.
+ */
+let searchVersion = '';
 
 export async function searchVideos(o: SearchOptions): Promise<VideoList> {
   const q = {
@@ -107,15 +105,16 @@ export async function searchVideos(o: SearchOptions): Promise<VideoList> {
     date: o.date ?? 'all',
     term: o.term,
   };
-  const epoch = epochHolder.__tubefrontSearchEpoch ?? 0;
-  if (epoch !== searchEpoch) {
+  const s = await getSource();
+  const version = s.contentVersion?.() ?? '';
+  if (version !== searchVersion) {
     searchCache.clear();
-    searchEpoch = epoch;
+    searchVersion = version;
   }
   const key = JSON.stringify(q);
   const hit = searchCache.get(key);
   if (hit) return hit;
-  const result = toVideoList(await (await getSource()).search(q));
+  const result = toVideoList(await s.search(q));
   searchCache.set(key, result);
   return result;
 }

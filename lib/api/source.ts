@@ -93,4 +93,10 @@ export interface Source {
    */
   sitemapRanges?(size: number): Promise<RawSitemapRange[]>;
   sitemapRange?(range: number, size: number): Promise<RawSitemapVideo[]>;
+  /**
+   * A token that changes whenever the catalogue's content changes (an import, a takedown), for a
+   * source whose catalogue this site's own tools change. Caches of its answers are dropped when it
+   * moves; every process that reads the catalogue sees it, whether or not a purge request reached it.
+   */
+  contentVersion?(): string;
 }

@@ -1,6 +1,5 @@
 import 'server-only';
 import { revalidatePath } from 'next/cache';
-import { forgetSearchResults } from '@/lib/api';
 
 /** What changed in the catalogue, as a catalogue tool reports it to the running site. */
 export interface CatalogChange {
@@ -21,6 +20,6 @@ export interface CatalogChange {
 export function onCatalogChange(change: CatalogChange): void {
   void change;
   revalidatePath('/', 'layout');
-  // Search pages are rendered per request from a cache of results that the page cache does not hold.
-  forgetSearchResults();
+  // Search pages are rendered per request from lib/api's cache of results, which the page cache
+  // does not hold: that cache follows the catalogue's content version (lib/catalog/content-version.ts).
 }

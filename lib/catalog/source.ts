@@ -80,8 +80,10 @@ export function createEmbeddedSource(db: CatalogDb | (() => CatalogDb), options:
   const conn = fresh;
 
   function total(f: CountFilter): number {
+    // The connection first: it drops the counts when the catalogue changed since they were taken.
+    const db = conn();
     const key = `${f.categoryId}|${f.duration}|${f.date}`;
-    return counts.getOrCompute(key, () => countListable(conn(), f, now()));
+    return counts.getOrCompute(key, () => countListable(db, f, now()));
   }
 
   function rawCategory(c: CategoryRow): RawCategory {
@@ -137,7 +139,9 @@ export function createEmbeddedSource(db: CatalogDb | (() => CatalogDb), options:
         const count = clampInt(q.count, 1, LIMITS.maxCount);
         const pageNo = clampInt(q.page, 1, LIMITS.maxPage);
         const filter = { term: q.term, duration: q.duration, date: q.date };
-        const ids = searches.getOrCompute(JSON.stringify(filter), () => searchIds(conn(), filter, now()));
+        // The connection first: a result taken before an import or takedown must not be read.
+        const db = conn();
+        const ids = searches.getOrCompute(JSON.stringify(filter), () => searchIds(db, filter, now()));
         return listResponse(page(ids, pageNo, count), ids.length);
       }),
 
@@ -198,6 +202,8 @@ export function createEmbeddedSource(db: CatalogDb | (() => CatalogDb), options:
 
     sitemapRange: (range, size) =>
       guarded('sitemapRange', () => sitemapRange(conn(), clampInt(range, 1, Number.MAX_SAFE_INTEGER), clampInt(size, 1, 50_000), now())),
+
+    contentVersion: () => (conn(), version),
 
     input: (form, actor) =>
       guarded('input', () =>

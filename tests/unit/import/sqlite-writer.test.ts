@@ -63,6 +63,18 @@ describe('the SQLite catalogue writer', () => {
     expect('total_count' in all && all.total_count).toBe(Number(fx.db.prepare('SELECT count(*) FROM videos WHERE status_id IN (1,5) AND post_date <= ?').pluck().get(NOW)));
   });
 
+  it('a search or count read before an import does not hide what the import added', async () => {
+    // Warm the source's caches of search results and listing counts, as a running site has.
+    expect(await titlesFound('quokka')).toEqual([]);
+    const before = await fx.source.videos(listQuery());
+    await importFeed();
+    // Processes poll the catalogue's version at most once a second.
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await titlesFound('quokka')).toEqual(['Quokka Island Morning Walk']);
+    const after = await fx.source.videos(listQuery());
+    expect('total_count' in after && 'total_count' in before && Number(after.total_count) - Number(before.total_count)).toBe(3);
+  });
+
   it('updates a changed row in place and re-indexes it', async () => {
     await importFeed();
     const changed = fs.readFileSync(FEED, 'utf8').replace('Quokka Island Morning Walk', 'Quokka Island Evening Walk');
