@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { NextConfig } from 'next';
 import { BUILD_API_ORIGIN_VAR, BUILD_SITE_URL_VAR, parseConfig } from './lib/config';
 import { securityHeaders } from './lib/security-headers';
@@ -36,6 +37,11 @@ const nextConfig: NextConfig = {
   // or an eviction, which is cheap.
   cacheMaxMemorySize: pageCacheMb * 1024 * 1024,
   experimental: { isrFlushToDisk: false },
+  // REDIS_URL: several servers share the page cache through Redis, behind the same bounded
+  // in-memory LRU (lib/cache/redis-handler.mjs, README "Redis"). Next reads this file again at
+  // `next start`, so the variable takes effect at start whatever the build saw. Next imports the
+  // handler as is (not bundled), from an absolute path.
+  ...(fromEnv.redisUrl ? { cacheHandler: path.join(__dirname, 'lib', 'cache', 'redis-handler.mjs') } : {}),
   // How long a shared cache may keep serving a page stale while it fetches a fresh copy
   // (stale-while-revalidate = expireTime - the page's revalidate). Next's default is a year. Two
   // days is twice the longest page lifetime (videos, video and information pages: 1 day), so no

@@ -37,6 +37,8 @@ export interface Config {
   revalidateUrls: string[];
   /** Shared secret of the internal revalidation endpoint; '' means the catalogue keeps one (meta table). */
   revalidateSecret: string;
+  /** redis:// or rediss:// URL of the page cache shared by several servers; '' for the in-memory cache only. */
+  redisUrl: string;
 }
 
 import { parseTrustProxy, type TrustProxy } from './net/client-address';
@@ -150,6 +152,22 @@ function originList(env: Env, name: string, fallback: string[]): string[] {
   return raw.split(',').map((o) => o.trim()).filter(Boolean).map((o) => origin({ [name]: o }, name, ''));
 }
 
+function redisUrl(env: Env, name: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return '';
+  const accepts = 'a redis:// or rediss:// URL such as redis://127.0.0.1:6379/0';
+  let u: URL;
+  try {
+    u = new URL(raw.trim());
+  } catch {
+    throw new ConfigError(name, accepts, raw);
+  }
+  if ((u.protocol !== 'redis:' && u.protocol !== 'rediss:') || !u.hostname || u.search || u.hash || !/^(\/\d{0,2})?$/.test(u.pathname)) {
+    throw new ConfigError(name, accepts, raw);
+  }
+  return raw.trim();
+}
+
 export const DEFAULT_AGE_GATE_COUNTRIES = ['DE', 'FR', 'RU', 'GB', 'IT', 'ES', 'PL', 'US'];
 
 export function parseConfig(env: Env): Config {
@@ -176,6 +194,7 @@ export function parseConfig(env: Env): Config {
     embedHosts: hostList(env, 'EMBED_HOSTS', DEFAULT_EMBED_HOSTS),
     revalidateUrls: originList(env, 'REVALIDATE_URLS', [`http://127.0.0.1:${port}`]),
     revalidateSecret: pattern(env, 'REVALIDATE_SECRET', /^[\x21-\x7e]{16,256}$/, 'a secret of 16 to 256 printable characters'),
+    redisUrl: redisUrl(env, 'REDIS_URL'),
   };
 }
 

@@ -1,0 +1,445 @@
+/**
+ * The page cache shared by several `next start` servers through Redis (REDIS_URL; README "Redis").
+ *
+ * Written on Next's documented `cacheHandler` interface only (get, set, revalidateTag,
+ * resetRequestCache; next.config.ts selects it when REDIS_URL is set at start), and imported by
+ * Next as is: plain ESM, no bundling, nothing from next/dist.
+ *
+ * - Reads go to a bounded in-memory LRU first (PAGE_CACHE_MB, as without Redis), then to Redis.
+ *   A page one server rendered is a cache hit on the others. A local copy past its revalidation
+ *   time is compared with Redis's before it is served stale: another server may hold a newer one.
+ * - Writes go to the LRU and to Redis, with a TTL from the entry's lifetime (its `expire`).
+ * - Invalidation: revalidateTag / revalidatePath store the tag's expiry time in one Redis hash,
+ *   shared by every build, and publish it; every server keeps a copy of that hash (the message,
+ *   plus a full read every few seconds and on every reconnection) and checks an entry's tags on
+ *   every read. An entry is expired when one of its tags expired after the entry was written,
+ *   as in Next's own file-system cache. A page's tags are in its `x-next-cache-tags` header:
+ *   Next puts the implicit path tags there (`_N_T_/layout`, `_N_T_/videos/layout`, ...), and
+ *   `revalidatePath('/', 'layout')` revalidates `_N_T_/layout`, which every page carries.
+ * - Redis down, slow or not yet reachable: every call has a timeout, and after a failure Redis is
+ *   left alone for a moment; pages are served from the LRU or rendered. Never a 500, never a hang.
+ *   A tag revalidated meanwhile applies to this server at once and is written to Redis when it
+ *   comes back.
+ * - Entries are keyed per build (BUILD_ID): two builds never read each other's pages.
+ * - During `next build` Redis is not used (the LRU only).
+ *
+ * Values hold Buffers (rscData, a route's body, segmentData's values) and a Map (segmentData):
+ * they are stored as JSON with Buffers in base64 and Maps as entry lists, losslessly.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createClient } from 'redis';
+
+const READ_TIMEOUT_MS = 500;
+const WRITE_TIMEOUT_MS = 1000;
+/** After a failed or timed-out call, Redis is skipped this long (the client reconnects meanwhile). */
+const BACKOFF_MS = 2000;
+/** Full read of the tag hash: covers messages missed while a connection was down. */
+const TAG_SYNC_MS = 5000;
+/** Upper bound of an entry's TTL in Redis (a page without an expiry, a build left behind). */
+const MAX_TTL_S = 14 * 24 * 3600;
+/** Tag expiries older than this are dropped from the hash: no entry written before them is left. */
+const TAG_KEEP_MS = (MAX_TTL_S + 3600) * 1000;
+const PREFIX = 'tubefront:';
+const TAGS_KEY = `${PREFIX}tags`;
+const TAGS_CHANNEL = `${PREFIX}tags`;
+const TAGS_HEADER = 'x-next-cache-tags';
+const STATE = Symbol.for('tubefront.redisPageCache');
+
+function log(message) {
+  console.log(`tubefront: redis page cache: ${message}`);
+}
+
+function isBuildPhase() {
+  return process.env.NEXT_PHASE === 'phase-production-build';
+}
+
+/** Rejects after `ms`; the timer never keeps the process alive. */
+function withTimeout(promise, ms, what) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took more than ${ms} ms`)), ms);
+    timer.unref?.();
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+// --- serialisation -------------------------------------------------------------------------
+
+function encode(v) {
+  if (Buffer.isBuffer(v)) return { $b: v.toString('base64') };
+  if (v instanceof Uint8Array) return { $b: Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64') };
+  if (v instanceof Map) return { $m: [...v].map(([k, x]) => [k, encode(x)]) };
+  if (Array.isArray(v)) return v.map(encode);
+  if (v && typeof v === 'object') {
+    const out = {};
+    for (const [k, x] of Object.entries(v)) if (x !== undefined) out[k] = encode(x);
+    // A plain object that happens to have a single $b or $m key is escaped.
+    if (Object.keys(out).length === 1 && ('$b' in out || '$m' in out || '$o' in out)) return { $o: out };
+    return out;
+  }
+  return v;
+}
+
+function decode(v) {
+  if (Array.isArray(v)) return v.map(decode);
+  if (v && typeof v === 'object') {
+    if (typeof v.$b === 'string' && Object.keys(v).length === 1) return Buffer.from(v.$b, 'base64');
+    if (Array.isArray(v.$m) && Object.keys(v).length === 1) return new Map(v.$m.map(([k, x]) => [k, decode(x)]));
+    if (v.$o && typeof v.$o === 'object' && Object.keys(v).length === 1) v = v.$o;
+    const out = {};
+    for (const [k, x] of Object.entries(v)) out[k] = decode(x);
+    return out;
+  }
+  return v;
+}
+
+export function serialise(entry) {
+  return JSON.stringify({ v: 1, lastModified: entry.lastModified, cacheControl: entry.cacheControl, tags: entry.tags, value: encode(entry.value) });
+}
+
+export function deserialise(text) {
+  const raw = JSON.parse(text);
+  if (!raw || raw.v !== 1 || typeof raw.lastModified !== 'number') return null;
+  return { lastModified: raw.lastModified, cacheControl: raw.cacheControl ?? undefined, tags: raw.tags ?? undefined, value: decode(raw.value) ?? null };
+}
+
+// --- the entry's size, lifetime and tags ---------------------------------------------------
+
+function byteSize(v) {
+  if (v == null) return 0;
+  if (typeof v === 'string') return v.length;
+  if (Buffer.isBuffer(v) || v instanceof Uint8Array) return v.byteLength;
+  if (v instanceof Map) {
+    let n = 0;
+    for (const [k, x] of v) n += String(k).length + byteSize(x);
+    return n;
+  }
+  if (Array.isArray(v)) return v.reduce((n, x) => n + byteSize(x), 0);
+  if (typeof v === 'object') return Object.entries(v).reduce((n, [k, x]) => n + k.length + byteSize(x), 0);
+  return 8;
+}
+
+/** Seconds until the entry is of no use (Next re-renders it blocking after `expire`). */
+function ttlSeconds(entry) {
+  const cc = entry.cacheControl;
+  let ttl;
+  if (cc && typeof cc.expire === 'number' && cc.expire > 0) ttl = cc.expire;
+  else if (cc && typeof cc.revalidate === 'number' && cc.revalidate > 0) ttl = cc.revalidate * 2;
+  else if (entry.value?.kind === 'FETCH' && typeof entry.value.revalidate === 'number' && entry.value.revalidate > 0) ttl = entry.value.revalidate * 2;
+  else ttl = MAX_TTL_S;
+  const left = Math.ceil(ttl - (Date.now() - entry.lastModified) / 1000);
+  return Math.max(1, Math.min(MAX_TTL_S, left));
+}
+
+/** Milliseconds after which the entry is stale (served stale while Next re-renders it), or Infinity. */
+function revalidateAfter(entry) {
+  const cc = entry.cacheControl;
+  const seconds = cc && typeof cc.revalidate === 'number' ? cc.revalidate : entry.value?.kind === 'FETCH' ? entry.value.revalidate : undefined;
+  return typeof seconds === 'number' && seconds > 0 ? entry.lastModified + seconds * 1000 : Infinity;
+}
+
+function entryTags(entry, ctx) {
+  const tags = [];
+  const header = entry.value?.headers?.[TAGS_HEADER];
+  if (typeof header === 'string' && header) tags.push(...header.split(','));
+  if (Array.isArray(entry.tags)) tags.push(...entry.tags);
+  if (entry.value?.kind === 'FETCH' && Array.isArray(entry.value.tags)) tags.push(...entry.value.tags);
+  if (ctx?.kind === 'FETCH') tags.push(...(ctx.tags ?? []), ...(ctx.softTags ?? []));
+  return tags;
+}
+
+// --- the in-memory LRU -----------------------------------------------------------------------
+
+class Lru {
+  constructor(maxBytes) {
+    this.maxBytes = maxBytes;
+    this.bytes = 0;
+    this.map = new Map();
+  }
+  get(key) {
+    const item = this.map.get(key);
+    if (!item) return undefined;
+    this.map.delete(key);
+    this.map.set(key, item);
+    return item.entry;
+  }
+  set(key, entry) {
+    this.delete(key);
+    const size = key.length + byteSize(entry.value) + 64;
+    if (size > this.maxBytes) return;
+    this.map.set(key, { entry, size });
+    this.bytes += size;
+    for (const [k, item] of this.map) {
+      if (this.bytes <= this.maxBytes) break;
+      this.map.delete(k);
+      this.bytes -= item.size;
+    }
+  }
+  delete(key) {
+    const item = this.map.get(key);
+    if (!item) return;
+    this.map.delete(key);
+    this.bytes -= item.size;
+  }
+}
+
+// --- the process-wide state: one LRU, one Redis connection, the tag expiries ---------------------
+
+class SharedCache {
+  constructor({ url, maxMemoryBytes }) {
+    this.url = url;
+    this.lru = new Lru(maxMemoryBytes > 0 ? maxMemoryBytes : 256 * 1024 * 1024);
+    /** tag -> time (ms) it expired at, as the hash holds it. */
+    this.tagExpiry = new Map();
+    /** Tags revalidated while Redis could not be told; written when it is back. */
+    this.pendingTags = new Map();
+    this.skipUntil = 0;
+    this.healthy = undefined;
+    this.instance = randomBytes(6).toString('hex');
+    this.buildIds = new Map();
+    if (url && !isBuildPhase()) this.connect();
+  }
+
+  connect() {
+    const reconnectStrategy = (retries) => Math.min(100 * 2 ** retries, 2000);
+    this.client = createClient({
+      url: this.url,
+      disableOfflineQueue: true,
+      commandsQueueMaxLength: 2000,
+      socket: { connectTimeout: 2000, reconnectStrategy },
+    });
+    this.subscriber = this.client.duplicate();
+    // The first requests after start wait a moment for the first connection (at most a read's
+    // timeout), so that a server just started reads the pages the others rendered.
+    this.firstReady = withTimeout(
+      new Promise((resolve) => this.client.once('ready', resolve)),
+      READ_TIMEOUT_MS,
+      'first connection',
+    ).catch(() => undefined);
+    for (const [name, client] of [['client', this.client], ['subscriber', this.subscriber]]) {
+      client.on('error', (err) => this.markDown(`${name}: ${err?.message || err}`));
+      client.on('ready', () => {
+        if (name === 'client') void this.onReady();
+        else this.subscribe();
+      });
+      client.connect().catch((err) => this.markDown(`${name}: ${err?.message || err}`));
+    }
+    this.syncTimer = setInterval(() => void this.flushPendingTags().then(() => this.syncTags()), TAG_SYNC_MS);
+    this.syncTimer.unref?.();
+  }
+
+  /** Once: the client subscribes again by itself after a reconnection. */
+  subscribe() {
+    if (this.subscribed) return;
+    this.subscribed = true;
+    this.subscriber.subscribe(TAGS_CHANNEL, (message) => this.onTagMessage(message)).catch((err) => {
+      this.subscribed = false;
+      this.markDown(`subscribe: ${err?.message || err}`);
+    });
+  }
+
+  markDown(reason) {
+    this.skipUntil = Date.now() + BACKOFF_MS;
+    if (this.healthy !== false) log(`unavailable (${reason}); serving from memory and rendering`);
+    this.healthy = false;
+  }
+
+  markUp() {
+    if (this.healthy !== true) log('connected');
+    this.healthy = true;
+  }
+
+  /** Redis may be asked now: connected, and no failure in the last moments. */
+  usable() {
+    return Boolean(this.client?.isReady) && Date.now() >= this.skipUntil;
+  }
+
+  async call(what, ms, fn) {
+    if (this.firstReady) {
+      await this.firstReady;
+      this.firstReady = undefined;
+    }
+    if (!this.usable()) return { ok: false };
+    try {
+      const result = await withTimeout(fn(this.client), ms, what);
+      this.markUp();
+      return { ok: true, result };
+    } catch (err) {
+      this.markDown(`${what}: ${err?.message || err}`);
+      return { ok: false };
+    }
+  }
+
+  async onReady() {
+    this.skipUntil = 0;
+    this.markUp();
+    await this.flushPendingTags();
+    await this.syncTags();
+  }
+
+  buildId(serverDistDir) {
+    const dir = serverDistDir || path.join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'server');
+    let id = this.buildIds.get(dir);
+    if (id === undefined) {
+      try {
+        id = fs.readFileSync(path.join(dir, '..', 'BUILD_ID'), 'utf8').trim();
+      } catch {
+        id = 'unknown';
+      }
+      this.buildIds.set(dir, id);
+    }
+    return id;
+  }
+
+  // Tags ------------------------------------------------------------------------------------
+
+  isExpired(entry, ctx) {
+    const now = Date.now();
+    for (const tag of entryTags(entry, ctx)) {
+      const at = this.tagExpiry.get(tag);
+      if (typeof at === 'number' && at <= now && at > entry.lastModified) return true;
+    }
+    return false;
+  }
+
+  applyTag(tag, at) {
+    if (typeof tag === 'string' && Number.isFinite(at)) this.tagExpiry.set(tag, at);
+  }
+
+  onTagMessage(message) {
+    try {
+      const { tags } = JSON.parse(message);
+      for (const [tag, at] of Object.entries(tags ?? {})) this.applyTag(tag, Number(at));
+    } catch {
+      // not ours
+    }
+  }
+
+  async syncTags() {
+    const read = await this.call('HGETALL tags', READ_TIMEOUT_MS, (c) => c.hGetAll(TAGS_KEY));
+    if (!read.ok) return;
+    this.tagsLoaded = true;
+    const now = Date.now();
+    const old = [];
+    for (const [tag, value] of Object.entries(read.result ?? {})) {
+      const at = Number(value);
+      if (!Number.isFinite(at)) continue;
+      if (at < now - TAG_KEEP_MS) old.push(tag);
+      else if (!this.pendingTags.has(tag)) this.applyTag(tag, at);
+    }
+    if (old.length) await this.call('HDEL tags', WRITE_TIMEOUT_MS, (c) => c.hDel(TAGS_KEY, old));
+  }
+
+  async flushPendingTags() {
+    if (this.pendingTags.size === 0) return;
+    const tags = Object.fromEntries(this.pendingTags);
+    const wrote = await this.call('HSET tags', WRITE_TIMEOUT_MS, async (c) => {
+      await c.hSet(TAGS_KEY, Object.fromEntries(Object.entries(tags).map(([t, at]) => [t, String(at)])));
+      await c.publish(TAGS_CHANNEL, JSON.stringify({ from: this.instance, tags }));
+    });
+    if (wrote.ok) {
+      for (const [tag, at] of Object.entries(tags)) if (this.pendingTags.get(tag) === at) this.pendingTags.delete(tag);
+      log(`revalidated ${Object.keys(tags).length} tag(s) on every server`);
+    }
+  }
+
+  async revalidateTags(tags, durations) {
+    const now = Date.now();
+    // As Next's own cache: without a profile the tag expires now; with one, after its `expire`.
+    const at = durations && typeof durations.expire === 'number' ? now + durations.expire * 1000 : now;
+    for (const tag of tags) {
+      this.applyTag(tag, at);
+      if (this.url && !isBuildPhase()) this.pendingTags.set(tag, at);
+    }
+    await this.flushPendingTags();
+  }
+
+  // Entries ---------------------------------------------------------------------------------
+
+  async remoteGet(key) {
+    // An entry read from Redis is checked against the tags' expiries: never before this process
+    // has read them once (a page taken down before it started would otherwise come back).
+    if (!this.tagsLoaded) await this.syncTags();
+    if (!this.tagsLoaded) return null;
+    const read = await this.call('GET', READ_TIMEOUT_MS, (c) => c.get(key));
+    if (!read.ok || typeof read.result !== 'string') return null;
+    try {
+      return deserialise(read.result);
+    } catch {
+      return null;
+    }
+  }
+
+  async get(key, ctx, serverDistDir) {
+    const local = this.lru.get(key);
+    if (local && this.isExpired(local, ctx)) this.lru.delete(key);
+    const fresh = local && !this.isExpired(local, ctx) ? local : undefined;
+    if (fresh && Date.now() < revalidateAfter(fresh)) return fresh;
+    const remote = this.client ? await this.remoteGet(`${PREFIX}${this.buildId(serverDistDir)}:${key}`) : null;
+    if (remote && !this.isExpired(remote, ctx) && (!fresh || remote.lastModified > fresh.lastModified)) {
+      this.lru.set(key, remote);
+      return remote;
+    }
+    return fresh ?? null;
+  }
+
+  async set(key, entry, serverDistDir) {
+    this.lru.set(key, entry);
+    if (!this.client) return;
+    const text = serialise(entry);
+    await this.call('SET', WRITE_TIMEOUT_MS, (c) => c.set(`${PREFIX}${this.buildId(serverDistDir)}:${key}`, text, { EX: ttlSeconds(entry) }));
+  }
+}
+
+function shared(maxMemoryBytes) {
+  const holder = globalThis;
+  holder[STATE] ??= new SharedCache({ url: process.env.REDIS_URL?.trim() || '', maxMemoryBytes });
+  return holder[STATE];
+}
+
+/** Next constructs one handler per request; the state they share lives in the process (above). */
+export default class RedisCacheHandler {
+  constructor(ctx = {}) {
+    this.serverDistDir = ctx.serverDistDir;
+    this.cache = shared(ctx.maxMemoryCacheSize);
+  }
+
+  async get(key, ctx) {
+    try {
+      const entry = await this.cache.get(key, ctx, this.serverDistDir);
+      if (!entry) return null;
+      return { lastModified: entry.lastModified, value: entry.value, cacheControl: entry.cacheControl };
+    } catch (err) {
+      log(`get failed (${err?.message || err}); rendering`);
+      return null;
+    }
+  }
+
+  async set(key, data, ctx = {}) {
+    try {
+      const entry = {
+        lastModified: Date.now(),
+        value: data ?? null,
+        cacheControl: ctx.fetchCache ? undefined : ctx.cacheControl,
+        tags: ctx.fetchCache && Array.isArray(ctx.tags) ? ctx.tags : undefined,
+      };
+      await this.cache.set(key, entry, this.serverDistDir);
+    } catch (err) {
+      log(`set failed (${err?.message || err})`);
+    }
+  }
+
+  async revalidateTag(tags, durations) {
+    const list = (typeof tags === 'string' ? [tags] : Array.isArray(tags) ? tags : []).filter((t) => typeof t === 'string' && t);
+    if (list.length === 0) return;
+    try {
+      await this.cache.revalidateTags(list, durations);
+    } catch (err) {
+      log(`revalidateTag failed (${err?.message || err})`);
+    }
+  }
+
+  resetRequestCache() {}
+}
