@@ -14,14 +14,19 @@ const NOT_FOUND_TEXT = 'Go to main page';
 /** Node's own limits on the request line and headers (414/431) answer before the site does. */
 const TOO_LONG = new Set([414, 431]);
 
-/** Whether the path, once its dot segments are resolved as every URL parser does, holds a broken escape. */
-function malformed(path) {
-  let pathname;
+/** The path as the server routes it: dot segments resolved, as every URL parser does; null if it cannot be parsed. */
+function resolvedPath(path) {
   try {
-    pathname = new URL(path.split('?')[0], 'http://site').pathname;
+    return new URL(path.split('?')[0], 'http://site').pathname;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** Whether the path, once its dot segments are resolved, holds a broken escape. */
+function malformed(path) {
+  const pathname = resolvedPath(path);
+  if (pathname === null) return false;
   try {
     decodeURIComponent(pathname);
     return false;
@@ -40,7 +45,8 @@ function jsonError(body) {
 }
 
 function echoes(request, text) {
-  const sent = `${request.path} ${request.body ?? ''}`;
+  // A redirect to the path with its trailing slash added echoes the path too.
+  const sent = `${request.path} ${request.path.split('?')[0]}/ ${request.body ?? ''}`;
   let decoded = sent;
   try {
     decoded = decodeURIComponent(sent);
@@ -62,7 +68,8 @@ export function checkAnswer(request, res) {
     const needle = REFLECTION_NEEDLES.find((n) => res.body.includes(n));
     if (needle) return `input reflected unescaped in HTML: ${needle}`;
   }
-  const api = request.path.startsWith('/api/');
+  // '/api/../x' is not an API path: the server resolves the dot segments before routing.
+  const api = resolvedPath(request.path)?.startsWith('/api/') ?? request.path.startsWith('/api/');
   if (api && res.status >= 400 && res.status < 500 && type.includes('json') && !jsonError(res.body)) {
     return `a JSON ${res.status} without {error:1, code}`;
   }
