@@ -274,6 +274,7 @@ runMain('test:redis', async () => {
     const [target, control] = [videos[2], videos[3]];
     for (const v of [target, control]) {
       await get(a.baseUrl, v.url);
+      await get(b.baseUrl, v.url);
       await get(b.baseUrl, apiPath(v.id));
     }
     const beforeB = await visibility(b.baseUrl, target);
