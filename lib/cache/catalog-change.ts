@@ -10,8 +10,9 @@ export interface CatalogChange {
 
 /**
  * The one place that makes this server forget pages built from an older catalogue. Today: Next's
- * page cache (the in-memory LRU and the pages prerendered at build). Later tiers hook in here: a
- * shared Redis cache handler (drop the same tags there) and the nginx edge (purge requests).
+ * page cache (the in-memory LRU and the pages prerendered at build). With REDIS_URL the same call
+ * reaches every server: Next hands the tag to the Redis cache handler (lib/cache/redis-handler.mjs),
+ * which shares it. Later tiers hook in here: the nginx edge (purge requests).
  *
  * Every page and cached route under the root layout goes: a takedown must leave listings, search,
  * related lists, sitemaps and the API at once, and an import changes the same pages, so selective
