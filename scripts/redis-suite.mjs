@@ -11,7 +11,8 @@
  *     page, its listing entry and its API answer on B within 60 s; and, as a control, a takedown
  *     told to nobody leaves B serving the removed video from the cache (so the check can fail);
  *  4. Redis killed: both servers keep answering 200 (cached pages from memory, new pages
- *     rendered), a takedown told to A meanwhile reaches B once Redis is back, and sharing resumes;
+ *     rendered), so does a third server started meanwhile; a takedown told to A meanwhile reaches
+ *     B once Redis is back, and sharing resumes;
  *  5. Redis frozen (SIGSTOP): both servers still answer 200 within seconds (timeouts), then resume.
  * Every process is stopped at the end, whatever happens.
  *
@@ -318,6 +319,16 @@ runMain('test:redis', async () => {
       `Redis down: ${down.length} requests on A and B all 200 (statuses ${[...new Set(down.map((r) => r.status))].join(',')}), slowest ${fmt(slowest)}`,
     );
     check(down[0].cache === 'HIT' && down[1].cache === 'HIT', `Redis down: pages cached before are served from memory (A ${down[0].cache}, B ${down[1].cache})`);
+    const c = await startNext(await freePort(), env);
+    try {
+      const onC = await Promise.all([get(c.baseUrl, '/videos/latest-updates/3/'), get(c.baseUrl, videos[7].url), get(c.baseUrl, '/')]);
+      check(
+        onC.every((r) => r.status === 200) && Math.max(...onC.map((r) => r.ms)) < OUTAGE_ANSWER_MS,
+        `Redis down: a third server started meanwhile answers 200 (${onC.map((r) => `${r.status} in ${fmt(r.ms)}`).join(', ')})`,
+      );
+    } finally {
+      c.stop();
+    }
 
     const third = videos[4];
     await get(b.baseUrl, third.url);
