@@ -24,7 +24,9 @@ export function sitemapRanges(db: Database.Database, size: number, now: number):
 export function sitemapRange(db: Database.Database, range: number, size: number, now: number): RawSitemapVideo[] {
   const rows = prepared(
     db,
-    `SELECT id, dir, title, duration, post_date, views, rating, sg_id, description FROM videos
+    // The media columns too: without them every entry had an empty thumbnail_loc.
+    `SELECT id, dir, title, duration, post_date, views, rating, sg_id, description, s.thumb_url, s.thumbs, s.preview_url
+     FROM videos LEFT JOIN video_sources s ON s.video_id = videos.id
      WHERE id BETWEEN @from AND @to AND ${VISIBLE_STATUS_SQL} AND post_date <= @now ORDER BY id`,
   ).all({ from: (range - 1) * size + 1, to: range * size, now }) as (VideoListRow & { description: string })[];
   return rows.map((r) => ({ ...toRawVideo(r), description: r.description }));

@@ -1,0 +1,87 @@
+import 'server-only';
+import pg from 'pg';
+import { PG_DROP_SQL, PG_SCHEMA_VERSION, PG_TABLES_SQL, SCHEMA_LOCK_KEY } from './schema';
+import { seedPgCatalog, type PgSeedResult } from './seed';
+
+export type PgPool = pg.Pool;
+export type PgClient = pg.PoolClient | pg.Client;
+/** Anything that runs a query: the pool, or one checked-out client inside a transaction. */
+export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
+
+export interface PgCatalogOptions {
+  /** Videos to seed when the database has no catalogue (or one of another schema version). */
+  seedVideos: number;
+  /** Timeline anchor for the seed (unix seconds); tests pin it. */
+  now?: number;
+  log?: (line: string) => void;
+}
+
+/** A pool for a postgres:// URL: a few connections (a page asks several questions at once), short timeouts. */
+export function createPgPool(url: string, max = 10): PgPool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+    // A stuck query must not hold a page forever: the page keeps its last good copy instead.
+    statement_timeout: 15_000,
+    application_name: 'tubefront',
+  });
+  // An idle client losing its connection (server restart) must not crash the process.
+  pool.on('error', () => {});
+  return pool;
+}
+
+async function schemaVersion(client: Queryable): Promise<number | null> {
+  const exists = await client.query<{ t: string | null }>("SELECT to_regclass('meta')::text AS t");
+  if (!exists.rows[0]?.t) return null;
+  const r = await client.query<{ value: string }>("SELECT value FROM meta WHERE key = 'schema_version'");
+  return r.rows[0] ? Number(r.rows[0].value) : null;
+}
+
+/**
+ * Replaces the catalogue with a freshly seeded one in one transaction: readers keep the old one
+ * (or find none) until the new one is complete. Then VACUUM fills the visibility map, without
+ * which no index-only scan would skip the table.
+ */
+async function build(client: pg.PoolClient | pg.Client, options: PgCatalogOptions): Promise<PgSeedResult> {
+  await client.query('BEGIN');
+  let result: PgSeedResult;
+  try {
+    await client.query(PG_DROP_SQL);
+    await client.query(PG_TABLES_SQL);
+    result = await seedPgCatalog(client, { videos: options.seedVideos, now: options.now, log: options.log });
+    await client.query('COMMIT');
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw e;
+  }
+  options.log?.('  vacuuming');
+  await client.query('VACUUM (ANALYZE) videos, video_categories, video_tags, video_days, period_stats, keywords');
+  return result;
+}
+
+/**
+ * Makes sure the database holds a seeded catalogue of the current schema. Safe when several
+ * processes start at once: a session advisory lock lets one build while the others wait, and
+ * they find the finished catalogue once they get the lock. Returns the seed result when this
+ * call built it, else null.
+ */
+export async function ensurePgCatalog(pool: PgPool, options: PgCatalogOptions, rebuild = false): Promise<PgSeedResult | null> {
+  if (!rebuild && (await schemaVersion(pool)) === PG_SCHEMA_VERSION) return null;
+  const client = await pool.connect();
+  try {
+    // Seeding a large catalogue takes minutes: no statement timeout for this session.
+    await client.query('SET statement_timeout = 0');
+    await client.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK_KEY]);
+    try {
+      if (!rebuild && (await schemaVersion(client)) === PG_SCHEMA_VERSION) return null;
+      return await build(client, options);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [SCHEMA_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+

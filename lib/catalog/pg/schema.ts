@@ -1,0 +1,204 @@
+/**
+ * The catalogue's PostgreSQL schema: the same tables as the SQLite catalogue (lib/catalog/schema.ts,
+ * import-schema.ts), with the full-text index as two tsvector columns instead of FTS5 tables:
+ *
+ * - videos.tsv: every text column, weighted (title A, tags and categories B, description C), for
+ *   search and its ranking (ts_rank with those weights);
+ * - videos.title_tsv: the title alone (unweighted), the counterpart of SQLite's title_fts: a
+ *   title's GIN posting lists are a fraction of the whole text's, and related videos match titles.
+ *
+ * Both are built in JS from the same folded words the SQLite search uses (lib/catalog/relevance.ts
+ * foldedWords) and handed over as tsvector literals, so PostgreSQL's parser and dictionaries never
+ * decide what a word is: the two catalogues index exactly the same lexemes, and a search matches
+ * the same videos in both.
+ *
+ * Bump PG_SCHEMA_VERSION when a table, index or seed rule changes: a database with another version
+ * is rebuilt from the demo seed on the next start (as a SQLite file is).
+ */
+
+export const PG_SCHEMA_VERSION = 1;
+
+/** Advisory lock key (pg_advisory_lock) of schema creation and seeding: one process builds. */
+export const SCHEMA_LOCK_KEY = 0x7f0b_c001;
+/** Advisory lock key of the daily move of the period windows. */
+export const PERIOD_LOCK_KEY = 0x7f0b_c002;
+
+export const PG_TABLES_SQL = `
+CREATE TABLE meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+
+CREATE TABLE videos (
+  id INTEGER PRIMARY KEY,
+  dir TEXT NOT NULL,
+  title TEXT NOT NULL,
+  description TEXT NOT NULL,
+  duration INTEGER NOT NULL,
+  post_date INTEGER NOT NULL,
+  status_id INTEGER NOT NULL,
+  views INTEGER NOT NULL DEFAULT 0,
+  likes INTEGER NOT NULL DEFAULT 0,
+  dislikes INTEGER NOT NULL DEFAULT 0,
+  rating DOUBLE PRECISION NOT NULL DEFAULT 0,
+  comments INTEGER NOT NULL DEFAULT 0,
+  sg_id INTEGER NOT NULL,
+  ex_tube TEXT NOT NULL,
+  ex_id INTEGER NOT NULL,
+  username TEXT NOT NULL,
+  tsv TSVECTOR NOT NULL DEFAULT ''::tsvector,
+  title_tsv TSVECTOR NOT NULL DEFAULT ''::tsvector
+);
+
+CREATE TABLE categories (
+  id INTEGER PRIMARY KEY,
+  dir TEXT NOT NULL UNIQUE,
+  title TEXT NOT NULL,
+  description TEXT NOT NULL
+);
+
+CREATE TABLE video_categories (
+  video_id INTEGER NOT NULL,
+  category_id INTEGER NOT NULL,
+  post_date INTEGER NOT NULL,
+  duration INTEGER NOT NULL,
+  status_id INTEGER NOT NULL,
+  views INTEGER NOT NULL,
+  rating DOUBLE PRECISION NOT NULL,
+  likes INTEGER NOT NULL,
+  comments INTEGER NOT NULL,
+  PRIMARY KEY (video_id, category_id)
+);
+
+CREATE TABLE tags (
+  id INTEGER PRIMARY KEY,
+  dir TEXT NOT NULL UNIQUE,
+  title TEXT NOT NULL
+);
+
+CREATE TABLE video_tags (
+  video_id INTEGER NOT NULL,
+  tag_id INTEGER NOT NULL,
+  PRIMARY KEY (video_id, tag_id)
+);
+
+-- keyword_lc in the C collation: prefix ranges and ties order by code point, as in SQLite.
+CREATE TABLE keywords (
+  id SERIAL PRIMARY KEY,
+  keyword TEXT NOT NULL,
+  keyword_lc TEXT COLLATE "C" NOT NULL UNIQUE,
+  popularity INTEGER NOT NULL
+);
+
+CREATE TABLE votes (
+  video_id INTEGER NOT NULL,
+  voter TEXT NOT NULL,
+  vote INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (video_id, voter)
+);
+
+CREATE TABLE video_day_counts (
+  category_id INTEGER NOT NULL,
+  dur_class INTEGER NOT NULL,
+  day INTEGER NOT NULL,
+  cum INTEGER NOT NULL,
+  PRIMARY KEY (category_id, dur_class, day)
+);
+
+CREATE TABLE video_days (
+  video_id INTEGER NOT NULL,
+  day INTEGER NOT NULL,
+  views INTEGER NOT NULL DEFAULT 0,
+  likes INTEGER NOT NULL DEFAULT 0,
+  dislikes INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (video_id, day)
+);
+
+CREATE TABLE period_stats (
+  period INTEGER NOT NULL,
+  video_id INTEGER NOT NULL,
+  views INTEGER NOT NULL,
+  likes INTEGER NOT NULL,
+  dislikes INTEGER NOT NULL,
+  score DOUBLE PRECISION NOT NULL,
+  post_date INTEGER NOT NULL,
+  duration INTEGER NOT NULL,
+  PRIMARY KEY (period, video_id)
+);
+
+CREATE TABLE period_counts (
+  period INTEGER NOT NULL,
+  category_id INTEGER NOT NULL,
+  dur_class INTEGER NOT NULL,
+  count INTEGER NOT NULL,
+  PRIMARY KEY (period, category_id, dur_class)
+);
+
+CREATE TABLE video_sources (
+  video_id INTEGER PRIMARY KEY,
+  source TEXT NOT NULL,
+  external_id TEXT NOT NULL,
+  embed_url TEXT NOT NULL,
+  thumb_url TEXT NOT NULL,
+  thumbs TEXT NOT NULL,
+  preview_url TEXT,
+  hash TEXT NOT NULL,
+  seen_run INTEGER NOT NULL,
+  UNIQUE (source, external_id)
+);
+
+CREATE TABLE takedowns (
+  video_id INTEGER PRIMARY KEY,
+  source TEXT,
+  external_id TEXT,
+  removed_at INTEGER NOT NULL
+);
+CREATE INDEX idx_takedowns_external ON takedowns (source, external_id);
+
+-- The lower bound of the Wilson score interval (95%) of the share of likes, scaled to 0..5 and
+-- rounded to 4 places: lib/catalog/period-stats.ts wilsonScore, operation for operation (floor(x + 0.5)
+-- is JS's Math.round for these non-negative values; round() on a double would round half to even).
+CREATE FUNCTION wilson_score(likes INTEGER, dislikes INTEGER) RETURNS DOUBLE PRECISION
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN likes + dislikes <= 0 THEN 0::double precision ELSE
+    floor(((p + (z * z) / (2 * n) - z * sqrt((p * (1 - p) + (z * z) / (4 * n)) / n)) / (1 + (z * z) / n)) * 5 * 10000 + 0.5) / 10000
+  END
+  FROM (SELECT (likes + dislikes)::double precision AS n, 1.96::double precision AS z,
+          least(1::double precision, greatest(0::double precision, likes::double precision / nullif(likes + dislikes, 0))) AS p) s
+$$;
+`;
+
+/**
+ * Secondary indexes, built after the bulk load. Each list index is its sort key, then the id, then
+ * the filter columns (PostgreSQL can filter inside a b-tree and answer from it alone when the
+ * visibility map allows).
+ */
+export const PG_INDEXES_SQL = `
+CREATE INDEX idx_v_latest ON videos (post_date, id) INCLUDE (duration, status_id);
+CREATE INDEX idx_v_views ON videos (views, id) INCLUDE (post_date, duration, status_id);
+CREATE INDEX idx_v_rating ON videos (rating, likes, id) INCLUDE (post_date, duration, status_id);
+CREATE INDEX idx_v_duration ON videos (duration, id) INCLUDE (post_date, status_id);
+CREATE INDEX idx_v_comments ON videos (comments, id) INCLUDE (post_date, duration, status_id);
+CREATE INDEX idx_v_tsv ON videos USING gin (tsv);
+CREATE INDEX idx_v_title_tsv ON videos USING gin (title_tsv);
+
+CREATE INDEX idx_vc_latest ON video_categories (category_id, post_date, video_id) INCLUDE (duration, status_id);
+CREATE INDEX idx_vc_views ON video_categories (category_id, views, video_id) INCLUDE (post_date, duration, status_id);
+CREATE INDEX idx_vc_rating ON video_categories (category_id, rating, likes, video_id) INCLUDE (post_date, duration, status_id);
+CREATE INDEX idx_vc_duration ON video_categories (category_id, duration, video_id) INCLUDE (post_date, status_id);
+CREATE INDEX idx_vc_comments ON video_categories (category_id, comments, video_id) INCLUDE (post_date, duration, status_id);
+
+CREATE INDEX idx_vd_day ON video_days (day, video_id);
+CREATE INDEX idx_ps_views ON period_stats (period, views, video_id) INCLUDE (post_date, duration);
+CREATE INDEX idx_ps_score ON period_stats (period, score, likes, video_id) INCLUDE (post_date, duration);
+
+CREATE INDEX idx_keywords_popularity ON keywords (popularity, keyword);
+`;
+
+/** Every table, for a rebuild (dropped in one statement, CASCADE for nothing else depends on them). */
+export const PG_DROP_SQL = `
+DROP TABLE IF EXISTS meta, videos, categories, video_categories, tags, video_tags, keywords, votes,
+  video_day_counts, video_days, period_stats, period_counts, video_sources, takedowns CASCADE;
+DROP FUNCTION IF EXISTS wilson_score(INTEGER, INTEGER);
+`;

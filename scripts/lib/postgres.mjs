@@ -1,0 +1,119 @@
+/**
+ * A throwaway PostgreSQL server for tests and benchmarks: Debian's PostgreSQL 15 binaries
+ * (package postgresql-15), a fresh data folder in a temporary directory, 127.0.0.1 on a free port,
+ * unix sockets inside that directory, no fsync. Run as root, the server runs as the `postgres`
+ * user (PostgreSQL refuses to run as root) through runuser.
+ *
+ *   const pg = await startPostgres();   // { url, stop() }
+ *   ...
+ *   await pg.stop();                    // always: also registered for exit and signals
+ *
+ * When TEST_DATABASE_URL is set, that server is used instead and stop() does nothing.
+ * PG_BIN overrides the folder of initdb/pg_ctl (default /usr/lib/postgresql/15/bin).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const PG_BIN = process.env.PG_BIN || '/usr/lib/postgresql/15/bin';
+
+/** A free TCP port on 127.0.0.1 (never 5432: the OS hands out ephemeral ports). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** Runs a PostgreSQL binary, as the postgres user when we are root. */
+function pgRun(bin, args, options = {}) {
+  const exe = path.join(PG_BIN, bin);
+  const [cmd, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', exe, ...args]] : [exe, args];
+  return execFileSync(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+}
+
+const running = new Set();
+
+function stopSync(server) {
+  if (!running.has(server)) return;
+  running.delete(server);
+  const exe = path.join(PG_BIN, 'pg_ctl');
+  const args = ['stop', '-D', server.dataDir, '-m', 'immediate', '-w', '-t', '30'];
+  const [cmd, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', exe, ...args]] : [exe, args];
+  spawnSync(cmd, argv, { stdio: 'ignore' });
+  fs.rmSync(server.dir, { recursive: true, force: true });
+}
+
+let hooked = false;
+function hookExit() {
+  if (hooked) return;
+  hooked = true;
+  process.on('exit', () => {
+    for (const s of [...running]) stopSync(s);
+  });
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(sig, () => {
+      for (const s of [...running]) stopSync(s);
+      process.exit(128 + (os.constants.signals[sig] ?? 1));
+    });
+  }
+}
+
+/**
+ * Starts a fresh server (or uses TEST_DATABASE_URL). Resolves to { url, dir, port, stop }; stop()
+ * is idempotent and also runs on process exit and on SIGINT/SIGTERM.
+ */
+export async function startPostgres({ database = 'tubefront', log = false } = {}) {
+  if (process.env.TEST_DATABASE_URL) {
+    return { url: process.env.TEST_DATABASE_URL, external: true, stop: async () => {} };
+  }
+  if (!fs.existsSync(path.join(PG_BIN, 'initdb'))) {
+    throw new Error(`PostgreSQL binaries not found in ${PG_BIN} (apt-get install postgresql-15, or set TEST_DATABASE_URL)`);
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-pg-'));
+  const dataDir = path.join(dir, 'data');
+  fs.mkdirSync(dataDir);
+  if (isRoot) {
+    fs.chmodSync(dir, 0o755);
+    execFileSync('chown', ['-R', 'postgres:postgres', dir]);
+    fs.chmodSync(dataDir, 0o700);
+  }
+  const port = await freePort();
+  const server = { dir, dataDir, port };
+  running.add(server);
+  hookExit();
+  try {
+    pgRun('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync']);
+    const opts = [
+      `-c listen_addresses=127.0.0.1`,
+      `-c port=${port}`,
+      `-c unix_socket_directories=${dir}`,
+      '-c fsync=off',
+      '-c synchronous_commit=off',
+      '-c full_page_writes=off',
+      '-c shared_buffers=256MB',
+      '-c max_wal_size=4GB',
+      '-c maintenance_work_mem=512MB',
+      '-c max_connections=50',
+    ].join(' ');
+    pgRun('pg_ctl', ['start', '-D', dataDir, '-w', '-t', '60', '-l', path.join(dir, 'server.log'), '-o', opts]);
+    if (database !== 'postgres') {
+      pgRun('psql', ['-h', dir, '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-q', '-c', `CREATE DATABASE ${database}`]);
+    }
+  } catch (e) {
+    const logText = fs.existsSync(path.join(dir, 'server.log')) ? fs.readFileSync(path.join(dir, 'server.log'), 'utf8') : '';
+    stopSync(server);
+    throw new Error(`could not start PostgreSQL: ${e.stderr?.toString() || e.message}\n${logText}`);
+  }
+  const url = `postgres://postgres@127.0.0.1:${port}/${database}`;
+  if (log) console.log(`postgres: throwaway server at ${url} (data in ${dataDir})`);
+  return { url, dir, port, external: false, stop: async () => stopSync(server) };
+}

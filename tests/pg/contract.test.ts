@@ -1,0 +1,202 @@
+/**
+ * "Same Source behaviour": the SQLite catalogue and the PostgreSQL catalogue, seeded with the same
+ * demo catalogue at the same instant and asked at the same fixed clock, must answer every Source
+ * method alike, for a broad table of questions. Real SQLite file, real PostgreSQL server (the
+ * throwaway one of tests/pg/global-setup.mjs); nothing is mocked.
+ *
+ * Search is the one place where answers may legitimately differ: SQLite ranks its candidates by a
+ * title score computed in JS (lib/catalog/relevance.ts), PostgreSQL by ts_rank over the weighted
+ * tsvector (title A, tags B, description C) with ties to the more watched video. Both find the
+ * same videos (both index the same folded words and apply the same title-first window rules), so
+ * for search the test holds: the same total, the same set of videos over all pages, and a top
+ * result that has every word in its title whenever SQLite's has.
+ */
+import type { RawVideosResponse } from '@/lib/api/raw';
+import type { Source, VideosQuery } from '@/lib/api/source';
+import { createPgSource } from '@/lib/catalog/pg/source';
+import { foldedWords } from '@/lib/catalog/relevance';
+import { CATEGORIES, TAGS } from '@/lib/catalog/words';
+import { ALL_SORTS, DATES, DURATIONS } from '@/lib/types';
+import { type Fixture, listQuery, NOW, openFixture, SEED_NOW, searchQuery } from '../unit/catalog/helpers/catalog-fixture';
+import { type PgDatabase, seededDatabase } from './helpers/pg-fixture';
+
+const VIDEOS = 2500;
+
+let sqlite: Fixture;
+let pgdb: PgDatabase;
+let pgSource: Source;
+
+beforeAll(async () => {
+  sqlite = openFixture(VIDEOS);
+  pgdb = await seededDatabase(VIDEOS, SEED_NOW);
+  pgSource = createPgSource(pgdb.pool, { now: () => NOW });
+});
+
+afterAll(async () => {
+  sqlite?.close();
+  await pgdb?.drop();
+});
+
+/** Every question is asked of both; the answers must be deeply equal. */
+async function same<T>(ask: (s: Source) => Promise<T>): Promise<T> {
+  const [a, b] = await Promise.all([ask(sqlite.source), ask(pgSource)]);
+  expect(b).toEqual(a);
+  return a;
+}
+
+function ids(r: RawVideosResponse): number[] {
+  return r.videos.map((v) => Number(v.video_id));
+}
+
+describe('the PostgreSQL catalogue answers as the SQLite one', () => {
+  it('holds the same seeded catalogue', async () => {
+    const counts = sqlite.db.prepare('SELECT count(*) AS n, sum(views) AS v, sum(likes) AS l FROM videos').get() as { n: number; v: number; l: number };
+    const pgCounts = (await pgdb.pool.query('SELECT count(*)::int AS n, sum(views)::int AS v, sum(likes)::int AS l FROM videos')).rows[0];
+    expect(pgCounts).toEqual(counts);
+    const days = sqlite.db.prepare('SELECT count(*) AS n, sum(views) AS v FROM video_days').get();
+    expect((await pgdb.pool.query('SELECT count(*)::int AS n, sum(views)::int AS v FROM video_days')).rows[0]).toEqual(days);
+  });
+
+  it('lists alike: every sort with every date and duration filter, on all videos and in categories, page by page', async () => {
+    const categories = await same((s) => s.categories({ lifetime: 0, gender: 'str', section: 'toptn', lang: 'en' }));
+    expect(categories.categories.length).toBeGreaterThan(5);
+    const dirs = ['', categories.categories[0]!.dir, categories.categories[categories.categories.length - 1]!.dir];
+    let asked = 0;
+    for (const sort of ALL_SORTS) {
+      for (const date of DATES) {
+        for (const duration of DURATIONS) {
+          for (const dir of dirs) {
+            const q: Partial<VideosQuery> = { sort, date, duration, count: 24, ...(dir ? { section: 'category', objectId: dir } : {}) };
+            const first = await same((s) => s.videos(listQuery(q)));
+            asked++;
+            if (Number(first.total_count) > 24) {
+              await same((s) => s.videos(listQuery({ ...q, page: 2 })));
+              asked++;
+            }
+          }
+        }
+      }
+    }
+    expect(asked).toBeGreaterThan(ALL_SORTS.length * DATES.length * DURATIONS.length * dirs.length);
+    // The last page, a page past the end, an unknown category, odd counts.
+    const total = Number((await same((s) => s.videos(listQuery({ count: 120 })))).total_count);
+    expect(total).toBeGreaterThan(1000);
+    await same((s) => s.videos(listQuery({ count: 120, page: Math.ceil(total / 120) })));
+    await same((s) => s.videos(listQuery({ count: 120, page: Math.ceil(total / 120) + 1 })));
+    await same((s) => s.videos(listQuery({ page: 10_000 })));
+    await same((s) => s.videos(listQuery({ section: 'category', objectId: 'no-such-category' })));
+    await same((s) => s.videos(listQuery({ count: 0, page: 0 })));
+    await same((s) => s.videos(listQuery({ count: 1e9, page: Number.NaN })));
+  });
+
+  it('finds the same videos for every kind of search term', async () => {
+    const latest = await same((s) => s.videos(listQuery({ count: 120 })));
+    const titleWords = foldedWords(latest.videos.map((v) => v.title).join(' ')).filter((w) => w.length >= 4);
+    const common = titleWords[0]!;
+    const terms = [
+      common,
+      titleWords[3]!,
+      `${titleWords[1]} ${titleWords[2]}`,
+      latest.videos[5]!.title,
+      common.slice(0, 4),
+      `${titleWords[1]} ${titleWords[2]!.slice(0, 3)}`,
+      'zzqxv nothing',
+      'sunset',
+      'harbour walk',
+      'the and of',
+      `"${common}" OR * NEAR ^ : ' \\ & | ! <-> -`,
+      'Café Crème',
+      'a b',
+      // Words found outside titles: a category's title, tags, the descriptions.
+      CATEGORIES[4]!.title,
+      TAGS[2]!,
+      `${TAGS[5]} ${CATEGORIES[1]!.title}`,
+      'headphones',
+      'mirrorless camera',
+    ];
+    let nonEmpty = 0;
+    for (const term of terms) {
+      for (const extra of [{}, { duration: '1' as const }, { date: 'month' as const }, { duration: '3' as const, date: 'week' as const }]) {
+        const [a, b] = await Promise.all([sqlite.source.search(searchQuery(term, { ...extra, count: 120 })), pgSource.search(searchQuery(term, { ...extra, count: 120 }))]);
+        expect([term, extra, b.total_count]).toEqual([term, extra, a.total_count]);
+        const all = async (s: Source, first: RawVideosResponse) => {
+          const out = ids(first);
+          for (let page = 2; (page - 1) * 120 < Number(first.total_count); page++) out.push(...ids(await s.search(searchQuery(term, { ...extra, count: 120, page }))));
+          return out.sort((x, y) => x - y);
+        };
+        expect(await all(pgSource, b)).toEqual(await all(sqlite.source, a));
+        if (a.videos.length > 0) {
+          nonEmpty++;
+          const words = foldedWords(term);
+          const inTitle = (title: string) => {
+            const t = foldedWords(title);
+            return words.every((w) => t.includes(w));
+          };
+          if (inTitle(a.videos[0]!.title)) expect([term, b.videos[0]!.title, inTitle(b.videos[0]!.title)]).toEqual([term, b.videos[0]!.title, true]);
+        }
+      }
+    }
+    expect(nonEmpty).toBeGreaterThan(10);
+  });
+
+  it('gives the same video pages, related videos, files and sitemaps', async () => {
+    const latest = await same((s) => s.videos(listQuery({ count: 30, sort: 'most-popular' })));
+    const disabled = sqlite.db.prepare('SELECT id FROM videos WHERE status_id = 0 LIMIT 1').pluck().get() as number | undefined;
+    const scheduled = sqlite.db.prepare('SELECT id FROM videos WHERE post_date > ? ORDER BY id LIMIT 1').pluck().get(NOW) as number;
+    const probe = [...ids(latest).slice(0, 12), 1, 2, VIDEOS - 1, scheduled, disabled ?? 0, 0, -5, 999_999, 2 ** 40];
+    for (const id of probe) {
+      await same((s) => s.video(id, 86400));
+      await same((s) => s.videofile(id, 86400));
+      for (const page of [1, 2, 3]) await same((s) => s.related({ lifetime: 0, videoId: id, count: 10, page }));
+    }
+    await same((s) => s.related({ lifetime: 0, videoId: probe[0]!, count: 120, page: 1 }));
+    for (const size of [1, 500, 10_000]) await same((s) => s.sitemapRanges!(size));
+    for (const range of [1, 2, 5, 999]) await same((s) => s.sitemapRange!(range, 500));
+  });
+
+  it('gives the same categories, keywords and suggestions', async () => {
+    await same((s) => s.categories({ lifetime: 0, gender: 'str', section: 'title', lang: 'en' }));
+    await same((s) => s.categories({ lifetime: 0, gender: 'str', section: 'toptn', lang: 'en' }));
+    await same((s) => s.main(0, 'str', 'en'));
+    for (const count of [1, 30, 1000]) await same((s) => s.suggester(0, count));
+    const top = (await same((s) => s.suggester(0, 5))).keywords;
+    for (const text of ['', 'a', 'tr', 'Tr', top[0]!.slice(0, 3), top[1]!, `${top[2]} `, 'zzzq', '%', '_', "o'", 'ü']) {
+      await same((s) => s.suggest(text));
+    }
+  });
+
+  it('counts views and votes alike, once per visitor, and the period listings follow', async () => {
+    const popular = await same((s) => s.videos(listQuery({ sort: 'most-popular', date: 'day', count: 10 })));
+    const id = Number(popular.videos[3]!.video_id);
+    const quiet = Number((await same((s) => s.videos(listQuery({ sort: 'latest-updates', count: 10, page: 3 })))).videos[0]!.video_id);
+    const actor = { key: 'visitor-a' };
+    await same((s) => s.input({ act: 'vote', section: 'video', objectId: id, vote: 1 }, actor));
+    const again = await same((s) => s.input({ act: 'vote', section: 'video', objectId: id, vote: 0 }, actor));
+    expect(again).toEqual({ error: 1, code: 'already_voted' });
+    await same((s) => s.input({ act: 'vote', section: 'video', objectId: id, vote: 0 }, { key: 'visitor-b' }));
+    for (let i = 0; i < 40; i++) await same((s) => s.input({ act: 'view', section: 'video', objectId: quiet }, actor));
+    await same((s) => s.input({ act: 'vote', section: 'video', objectId: quiet, vote: 1 }, actor));
+    await same((s) => s.input({ act: 'view', section: 'video', objectId: 999_999 }, actor));
+    await same((s) => s.input({ act: 'vote', section: 'video', objectId: 0, vote: 1 }, actor));
+    const statsOff = sqlite.db.prepare('SELECT id FROM videos WHERE status_id = 5 AND post_date <= ? LIMIT 1').pluck().get(NOW) as number;
+    expect(await same((s) => s.input({ act: 'view', section: 'video', objectId: statsOff }, actor))).toEqual({ error: 1, code: 'stats_disabled' });
+    await same((s) => s.video(id, 86400));
+    await same((s) => s.video(quiet, 86400));
+    for (const sort of ['most-popular', 'top-rated'] as const) {
+      for (const date of DATES) await same((s) => s.videos(listQuery({ sort, date, count: 60 })));
+    }
+    await same((s) => s.videos(listQuery({ sort: 'most-viewed', count: 60 })));
+  });
+
+  it('reports a content version, and a failure as a SourceError, never as an empty answer', async () => {
+    expect(pgSource.contentVersion!()).toBe(sqlite.source.contentVersion!());
+    const broken = createPgSource(
+      // Nothing listens on port 1.
+      (await import('@/lib/catalog/pg/db')).createPgPool('postgres://nobody@127.0.0.1:1/none', 1),
+      { now: () => NOW },
+    );
+    await expect(broken.videos(listQuery())).rejects.toMatchObject({ name: 'SourceError', kind: 'network' });
+    await expect(broken.search(searchQuery('walk'))).rejects.toMatchObject({ name: 'SourceError' });
+    await expect(broken.input({ act: 'view', section: 'video', objectId: 1 }, { key: 'k' })).rejects.toMatchObject({ name: 'SourceError' });
+  });
+});
