@@ -37,8 +37,15 @@ export interface Config {
   revalidateUrls: string[];
   /** Shared secret of the internal revalidation endpoint; '' means the catalogue keeps one (meta table). */
   revalidateSecret: string;
+  /** Origins of the nginx edges (deploy/nginx) that catalogue tools empty after a change; none by default. */
+  edgePurgeUrls: string[];
   /** redis:// or rediss:// URL of the page cache shared by several servers; '' for the in-memory cache only. */
   redisUrl: string;
+  /**
+   * postgres:// or postgresql:// URL of a PostgreSQL catalogue (lib/catalog/pg); '' for the SQLite
+   * file at databasePath. API_ORIGIN wins when both are set (DATABASE_URL is then only validated).
+   */
+  databaseUrl: string;
 }
 
 import { parseTrustProxy, type TrustProxy } from './net/client-address';
@@ -168,6 +175,26 @@ function redisUrl(env: Env, name: string): string {
   return raw.trim();
 }
 
+/** A PostgreSQL connection URL; its password never appears in the error. */
+function databaseUrl(env: Env, name: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return '';
+  const v = raw.trim();
+  const accepts = 'a postgres:// or postgresql:// URL such as postgres://user:password@127.0.0.1:5432/tubefront';
+  let u: URL | null = null;
+  try {
+    u = new URL(v);
+  } catch {
+    // reported below
+  }
+  const shown = u?.password ? v.replace(`:${u.password}@`, ':***@') : u ? v : v.replace(/:[^:@/]*@/, ':***@');
+  if (!u || (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') || u.hash) throw new ConfigError(name, accepts, shown);
+  // A unix socket is named by ?host=/path with an empty host part.
+  if (!u.hostname && !u.searchParams.get('host')) throw new ConfigError(name, accepts, shown);
+  if (!/^\/?[^/]*$/.test(u.pathname)) throw new ConfigError(name, accepts, shown);
+  return v;
+}
+
 export const DEFAULT_AGE_GATE_COUNTRIES = ['DE', 'FR', 'RU', 'GB', 'IT', 'ES', 'PL', 'US'];
 
 export function parseConfig(env: Env): Config {
@@ -195,6 +222,8 @@ export function parseConfig(env: Env): Config {
     revalidateUrls: originList(env, 'REVALIDATE_URLS', [`http://127.0.0.1:${port}`]),
     revalidateSecret: pattern(env, 'REVALIDATE_SECRET', /^[\x21-\x7e]{16,256}$/, 'a secret of 16 to 256 printable characters'),
     redisUrl: redisUrl(env, 'REDIS_URL'),
+    edgePurgeUrls: originList(env, 'EDGE_PURGE_URLS', []),
+    databaseUrl: databaseUrl(env, 'DATABASE_URL'),
   };
 }
 

@@ -28,10 +28,18 @@ import { upstreamSource } from './upstream';
 
 let source: Source | undefined;
 
-/** The active source: the upstream API when API_ORIGIN is set, else the embedded catalogue. */
+/**
+ * The active source: the upstream API when API_ORIGIN is set, else the catalogue on PostgreSQL
+ * when DATABASE_URL is set, else the embedded SQLite catalogue.
+ */
 export async function getSource(): Promise<Source> {
   if (!source) {
-    source = getConfig().apiOrigin ? upstreamSource() : (await import('@/lib/catalog/source')).embeddedSource;
+    const config = getConfig();
+    source = config.apiOrigin
+      ? upstreamSource()
+      : config.databaseUrl
+        ? (await import('@/lib/catalog/pg/source')).pgSource
+        : (await import('@/lib/catalog/source')).embeddedSource;
   }
   return source;
 }
