@@ -5,7 +5,9 @@
  *
  * Starts a throwaway Debian `redis-server` (free port, no persistence, temporary folder) and two
  * servers A and B (server.mjs, as `npm start` runs it) with the same REDIS_URL, then checks:
- *  1. the stored form of a cache entry keeps Buffers (every byte value) and Maps;
+ *  1. the stored form of a cache entry keeps Buffers (every byte value) and Maps; the handler, in a
+ *     process of its own against the real Redis, drops a render that raced a purge
+ *     (scripts/lib/redis-handler-check.mjs);
  *  2. pages rendered on A (MISS) are a HIT on B's first request for them, with A's body;
  *  3. a takedown told to A only (`npm run catalog -- remove`, REVALIDATE_URLS=A) removes the video
  *     page, its listing entry and its API answer on B within 60 s; and, as a control, a takedown
@@ -238,6 +240,8 @@ runMain('test:redis', async () => {
   const redisPort = await freePort();
   let redis = await startRedis(redisPort, tmp);
   const env = { ...env0, REDIS_URL: `redis://127.0.0.1:${redisPort}/0` };
+  const handlerChecks = run(process.execPath, [path.join(root, 'scripts/lib/redis-handler-check.mjs'), path.join(root, DIST_DIR, 'server')], env);
+  check(handlerChecks === 0, `the handler's own rules against the real Redis (${handlerChecks} failed)`);
   const [portA, portB] = [await freePort(), await freePort()];
   let a;
   let b;

@@ -8,7 +8,9 @@
  * - Reads go to a bounded in-memory LRU first (PAGE_CACHE_MB, as without Redis), then to Redis.
  *   A page one server rendered is a cache hit on the others. A local copy past its revalidation
  *   time is compared with Redis's before it is served stale: another server may hold a newer one.
- * - Writes go to the LRU and to Redis, with a TTL from the entry's lifetime (its `expire`).
+ * - Writes go to the LRU and to Redis, with a TTL from the entry's lifetime (its `expire`). An
+ *   entry is dated when its render began (when Next found it missing or stale), not when it is
+ *   stored, so that a render that read the catalogue before a purge does not outlive the purge.
  * - Invalidation: revalidateTag / revalidatePath store the tag's expiry time in one Redis hash,
  *   shared by every build, and publish it; every server keeps a copy of that hash (the message,
  *   plus a full read every few seconds and on every reconnection) and checks an entry's tags on
@@ -41,6 +43,8 @@ const TAG_SYNC_MS = 5000;
 const MAX_TTL_S = 14 * 24 * 3600;
 /** Tag expiries older than this are dropped from the hash: no entry written before them is left. */
 const TAG_KEEP_MS = (MAX_TTL_S + 3600) * 1000;
+/** A render noted longer ago than this is not the one storing the entry now (it failed, or never ran). */
+const RENDER_NOTE_MS = 60_000;
 const PREFIX = 'tubefront:';
 const TAGS_KEY = `${PREFIX}tags`;
 const TAGS_CHANNEL = `${PREFIX}tags`;
@@ -199,6 +203,8 @@ class SharedCache {
     this.healthy = undefined;
     this.instance = randomBytes(6).toString('hex');
     this.buildIds = new Map();
+    /** key -> when Next was told it must render it (see noteRender). */
+    this.renderStarts = new Map();
     if (url && !isBuildPhase()) this.connect();
   }
 
@@ -373,19 +379,39 @@ class SharedCache {
   }
 
   async get(key, ctx, serverDistDir) {
+    const asked = Date.now();
     const local = this.lru.get(key);
     if (local && this.isExpired(local, ctx)) this.lru.delete(key);
     const fresh = local && !this.isExpired(local, ctx) ? local : undefined;
-    if (fresh && Date.now() < revalidateAfter(fresh)) return fresh;
+    if (fresh && asked < revalidateAfter(fresh)) return fresh;
     const remote = this.client ? await this.remoteGet(`${PREFIX}${this.buildId(serverDistDir)}:${key}`) : null;
-    if (remote && !this.isExpired(remote, ctx) && (!fresh || remote.lastModified > fresh.lastModified)) {
-      this.lru.set(key, remote);
-      return remote;
-    }
-    return fresh ?? null;
+    const found = remote && !this.isExpired(remote, ctx) && (!fresh || remote.lastModified > fresh.lastModified) ? remote : fresh;
+    if (found === remote && remote) this.lru.set(key, remote);
+    // Next renders now (nothing found, or a stale copy it serves while it renders): note when.
+    if (!found || Date.now() >= revalidateAfter(found)) this.noteRender(key, asked);
+    return found ?? null;
+  }
+
+  /**
+   * When the render that will store `key` began. The entry is dated then, not when it is stored:
+   * a render that read the catalogue before a purge (on any server) and stores its page after it
+   * is then older than the purge, and expires at once instead of living its whole lifetime.
+   */
+  noteRender(key, at) {
+    const noted = this.renderStarts.get(key);
+    if (noted !== undefined && at - noted < RENDER_NOTE_MS) return;
+    if (this.renderStarts.size >= 10_000) this.renderStarts.clear();
+    this.renderStarts.set(key, at);
+  }
+
+  renderStart(key, now) {
+    const noted = this.renderStarts.get(key);
+    this.renderStarts.delete(key);
+    return noted !== undefined && now - noted < RENDER_NOTE_MS ? Math.min(noted, now) : now;
   }
 
   async set(key, entry, serverDistDir) {
+    entry.lastModified = this.renderStart(key, entry.lastModified);
     this.lru.set(key, entry);
     if (!this.client) return;
     const text = serialise(entry);
