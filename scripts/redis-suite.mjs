@@ -123,6 +123,17 @@ function signalGroup(handle, signal) {
   }
 }
 
+/** Stops redis-server and waits until it is gone (it writes its log while it shuts down). */
+async function stopRedis(handle) {
+  if (handle.child.exitCode !== null || handle.child.signalCode !== null) return;
+  const exited = new Promise((r) => handle.child.once('exit', r));
+  signalGroup(handle, 'SIGCONT');
+  handle.stop();
+  const timer = setTimeout(() => signalGroup(handle, 'SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
 async function killRedis(handle) {
   if (handle.child.exitCode !== null || handle.child.signalCode !== null) return;
   const exited = new Promise((r) => handle.child.once('exit', r));
@@ -395,8 +406,8 @@ runMain('test:redis', async () => {
   } finally {
     a?.stop();
     b?.stop();
-    redis.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    await stopRedis(redis);
+    fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
   }
   console.log(failures === 0 ? 'test:redis: all checks passed' : `test:redis: ${failures} check(s) failed`);
   return failures === 0 ? 0 : 1;
