@@ -12,7 +12,8 @@ export interface CatalogChange {
  * The one place that makes this server forget pages built from an older catalogue. Today: Next's
  * page cache (the in-memory LRU and the pages prerendered at build). With REDIS_URL the same call
  * reaches every server: Next hands the tag to the Redis cache handler (lib/cache/redis-handler.mjs),
- * which shares it. Later tiers hook in here: the nginx edge (purge requests).
+ * which shares it. The nginx edge is emptied not from here but by the catalogue tools themselves,
+ * once every server has dropped its pages (EDGE_PURGE_URLS, `purgeEdges` in lib/import/announce.ts).
  *
  * Every page and cached route under the root layout goes: a takedown must leave listings, search,
  * related lists, sitemaps and the API at once, and an import changes the same pages, so selective

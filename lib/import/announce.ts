@@ -33,3 +33,27 @@ export async function announceCatalogChange(change: CatalogChange, origins: read
     }),
   );
 }
+
+/**
+ * Empties every nginx edge (EDGE_PURGE_URLS, deploy/nginx/nginx.conf): `PUT /_edge/purge` rewrites
+ * the edge's generation file, whose ETag starts every cache key there, so every cached page of
+ * that edge becomes a miss at once. Call it after the site's servers dropped their own pages: an
+ * edge emptied first could fetch their old pages again and keep them for a day. The body's length
+ * changes with the millisecond, so two purges within the same second still give two ETags (nginx
+ * makes them from the file's modification time, in seconds, and its size).
+ */
+export async function purgeEdges(origins: readonly string[], now = Date.now()): Promise<AnnounceResult[]> {
+  const body = `${new Date(now).toISOString()}\n${'.'.repeat(now % 1000)}\n`;
+  return Promise.all(
+    origins.map(async (origin) => {
+      try {
+        const res = await fetch(`${origin}/_edge/purge`, { method: 'PUT', body, signal: AbortSignal.timeout(10_000) });
+        await res.arrayBuffer();
+        return { origin, ok: res.ok, detail: res.ok ? 'edge emptied' : `HTTP ${res.status}` };
+      } catch (e) {
+        const cause = (e as { cause?: { code?: string } }).cause?.code;
+        return { origin, ok: false, detail: cause ?? (e as Error).message };
+      }
+    }),
+  );
+}

@@ -2,18 +2,26 @@ import type Database from 'better-sqlite3';
 import type { CatalogChange } from '@/lib/cache/catalog-change';
 import { changeSecret } from '@/lib/catalog/change-secret';
 import type { Config } from '@/lib/config';
-import { announceCatalogChange } from './announce';
+import { announceCatalogChange, purgeEdges } from './announce';
 
-/** Tells the running site about a change and prints one line per server. */
+/** Tells the running site about a change, then empties the nginx edges; one line per server. */
 export async function tellSite(db: Database.Database, config: Config, change: CatalogChange): Promise<void> {
-  if (config.revalidateUrls.length === 0) return;
-  const secret = changeSecret(db, config.revalidateSecret, true);
-  if (!secret) return;
-  for (const r of await announceCatalogChange(change, config.revalidateUrls, secret)) {
+  const secret = config.revalidateUrls.length === 0 ? '' : changeSecret(db, config.revalidateSecret, true);
+  if (secret) {
+    for (const r of await announceCatalogChange(change, config.revalidateUrls, secret)) {
+      console.log(
+        r.ok
+          ? `site ${r.origin}: ${r.detail}`
+          : `site ${r.origin} not reached (${r.detail}): its cached pages follow within their lifetimes`,
+      );
+    }
+  }
+  // Only now: the servers above no longer hold the old pages the edges would fetch again.
+  for (const r of await purgeEdges(config.edgePurgeUrls)) {
     console.log(
       r.ok
-        ? `site ${r.origin}: ${r.detail}`
-        : `site ${r.origin} not reached (${r.detail}): its cached pages follow within their lifetimes`,
+        ? `edge ${r.origin}: ${r.detail}`
+        : `edge ${r.origin} not reached (${r.detail}): it serves its cached pages until their lifetimes end`,
     );
   }
 }
