@@ -29,6 +29,11 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // better-sqlite3 is a native addon: it must be required at run time, never bundled.
   serverExternalPackages: ['better-sqlite3', 'maxmind'],
+  // `npm run build:standalone` (NEXT_STANDALONE=1 at build) also writes a self-contained server
+  // folder (<distDir>/standalone) for deployment (README "Operating it"). Only then: `next start`
+  // and server.mjs warn on every start when the configuration they read says standalone, and the
+  // other builds need not pay for copying the traced files.
+  ...(process.env.NEXT_STANDALONE === '1' ? { output: 'standalone' as const } : {}),
   images: { unoptimized: true },
   // The page cache lives in a bounded in-memory LRU instead of on disk: Next's file-system cache
   // never evicts, so every distinct URL a crawler or an attacker invents (a wrong video dir, a

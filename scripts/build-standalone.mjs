@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+/**
+ * `npm run build:standalone`: a self-contained server folder for deployment,
+ * <distDir>/standalone (NEXT_DIST_DIR, default .next), that runs with Node alone:
+ *
+ *   node <distDir>/standalone/server.mjs
+ *
+ * 1. `npm run build` with NEXT_STANDALONE=1 (next.config.ts then sets `output: 'standalone'`, and
+ *    Next copies the server code and the node_modules it traced, better-sqlite3's addon and the
+ *    GeoIP database included). `--no-build` skips this and packs the last standalone build.
+ * 2. What Next leaves out, by design: public/ and <distDir>/static, copied beside it.
+ * 3. The site's own server (server.mjs: the visitor's socket address for TRUST_PROXY, the spec's
+ *    `//` path) as tubefront-server.mjs, started by a small server.mjs that hands it the build's
+ *    configuration the way Next's generated server.js does (__NEXT_PRIVATE_STANDALONE_CONFIG:
+ *    there is no next.config.ts in the folder). Next's own server.js stays and works too, without
+ *    those two.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const distDir = process.env.NEXT_DIST_DIR || '.next';
+const out = path.join(root, distDir, 'standalone');
+
+if (!process.argv.includes('--no-build')) {
+  const r = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_STANDALONE: '1' },
+  });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+if (!fs.existsSync(path.join(out, 'server.js'))) {
+  console.error(`build-standalone: no ${path.relative(root, out)}/server.js: build with NEXT_STANDALONE=1 first (drop --no-build)`);
+  process.exit(1);
+}
+
+fs.rmSync(path.join(out, 'public'), { recursive: true, force: true });
+fs.cpSync(path.join(root, 'public'), path.join(out, 'public'), { recursive: true });
+fs.rmSync(path.join(out, distDir, 'static'), { recursive: true, force: true });
+fs.cpSync(path.join(root, distDir, 'static'), path.join(out, distDir, 'static'), { recursive: true });
+fs.copyFileSync(path.join(root, 'server.mjs'), path.join(out, 'tubefront-server.mjs'));
+fs.writeFileSync(
+  path.join(out, 'server.mjs'),
+  `#!/usr/bin/env node
+// Written by scripts/build-standalone.mjs: the site's server (tubefront-server.mjs, a copy of
+// server.mjs) on this standalone build. Environment as for npm start (PORT, HOSTNAME, TRUST_PROXY,
+// DATABASE_PATH: an absolute path, or one relative to this folder...).
+import fs from 'node:fs';
+import path from 'node:path';
+
+const dir = import.meta.dirname;
+process.env.NODE_ENV = 'production';
+process.chdir(dir);
+const files = JSON.parse(fs.readFileSync(path.join(dir, ${JSON.stringify(distDir)}, 'required-server-files.json'), 'utf8'));
+process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(files.config);
+await import('./tubefront-server.mjs');
+`,
+);
+console.log(`build-standalone: ${path.relative(root, out)} is ready: node ${path.relative(root, out)}/server.mjs (PORT, HOSTNAME, DATABASE_PATH, ...)`);
