@@ -4,6 +4,7 @@ import 'server-only';
  * or the upstream API), and which page-cache tier does it use. One real one-video list call,
  * its result kept HEALTH_TTL_MS so that a balancer polling every second costs one call at most.
  */
+import { getConfig } from '@/lib/config';
 import { getSource } from './index';
 import { SourceError } from './errors';
 
@@ -12,8 +13,8 @@ const HEALTH_TTL_MS = 2000;
 export interface Health {
   ok: boolean;
   source: 'embedded' | 'upstream';
-  /** The page cache in use: the bounded in-memory LRU (a shared tier is the scale issue's). */
-  cache: 'memory';
+  /** The page cache in use: the bounded in-memory LRU alone, or with Redis behind it (REDIS_URL). */
+  cache: 'memory' | 'redis';
   /** How long the probe took, in ms. */
   ms: number;
   /** What failed, when not ok: the SourceError kind. */
@@ -25,14 +26,15 @@ let last: { at: number; health: Promise<Health> } | undefined;
 async function probe(): Promise<Health> {
   const started = performance.now();
   const source = await getSource();
+  const cache = getConfig().redisUrl ? 'redis' : 'memory';
   try {
     await source.videos({
       lifetime: 60, gender: 'str', sort: 'latest-updates', count: 1, section: '', objectId: '', page: 1, type: 'all', duration: 'all', date: 'all',
     });
-    return { ok: true, source: source.name, cache: 'memory', ms: Math.round(performance.now() - started) };
+    return { ok: true, source: source.name, cache, ms: Math.round(performance.now() - started) };
   } catch (err) {
     const error = err instanceof SourceError ? err.kind : 'internal';
-    return { ok: false, source: source.name, cache: 'memory', ms: Math.round(performance.now() - started), error };
+    return { ok: false, source: source.name, cache, ms: Math.round(performance.now() - started), error };
   }
 }
 

@@ -41,11 +41,15 @@ function newestMtime(dir) {
 
 const SOURCES = ['app', 'components', 'lib', 'locales', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'package.json', 'tsconfig.json'];
 
-/** A build is needed when there is none, or when a source file is newer than it. */
-export function needsBuild() {
+/**
+ * A build is needed when there is none, or when a source file is newer than it. `distDir` is the
+ * build's folder: `.next`, shared by every suite, unless a runner sets NEXT_DIST_DIR in the
+ * environment it passes on (after freshCatalogEnv, which removes it).
+ */
+export function needsBuild(distDir = '.next') {
   if (process.env.E2E_REBUILD === '1') return true;
   if (process.env.E2E_SKIP_BUILD === '1') return false;
-  const buildId = path.join(root, '.next', 'BUILD_ID');
+  const buildId = path.join(root, distDir, 'BUILD_ID');
   if (!fs.existsSync(buildId)) return true;
   const built = fs.statSync(buildId).mtimeMs;
   return SOURCES.some((s) => {
@@ -71,7 +75,7 @@ export function freshCatalogEnv(databasePath, extra = {}) {
 
 /** Builds when needed (one build shared by every suite), else prepares the catalogue. Returns an exit code. */
 export function buildOrPrepare(env) {
-  if (needsBuild()) {
+  if (needsBuild(env.NEXT_DIST_DIR || '.next')) {
     console.log('harness: building (npm run build)…');
     return run(npm, ['run', 'build'], env);
   }
@@ -127,9 +131,9 @@ export function startProcess(cmd, cmdArgs, { env = process.env, cwd = root, stdi
 }
 
 /** The public origin the current build was made with (SITE_URL is a build-time setting). */
-export function builtSiteUrl() {
+export function builtSiteUrl(distDir = '.next') {
   try {
-    const files = JSON.parse(fs.readFileSync(path.join(root, '.next', 'required-server-files.json'), 'utf8'));
+    const files = JSON.parse(fs.readFileSync(path.join(root, distDir, 'required-server-files.json'), 'utf8'));
     return String(files?.config?.env?.TUBEFRONT_BUILD_SITE_URL ?? '');
   } catch {
     return '';
@@ -145,7 +149,7 @@ export function builtSiteUrl() {
 export async function startNext(port, env, { probePath = '/information/' } = {}) {
   const baseUrl = `http://localhost:${port}`;
   const handle = startProcess(process.execPath, [path.join(root, 'server.mjs')], {
-    env: { ...env, PORT: String(port), SITE_URL: builtSiteUrl() || env.SITE_URL || baseUrl },
+    env: { ...env, PORT: String(port), SITE_URL: builtSiteUrl(env.NEXT_DIST_DIR || '.next') || env.SITE_URL || baseUrl },
   });
   await waitFor(`${baseUrl}${probePath}`, handle.child);
   return { ...handle, baseUrl, port };

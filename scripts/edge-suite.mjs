@@ -1,0 +1,285 @@
+#!/usr/bin/env node
+/**
+ * npm run test:edge: the SHIPPED nginx edge (deploy/nginx/nginx.conf, Debian's /usr/sbin/nginx)
+ * in front of the site, over real HTTP. Only the listen port and the upstream line of the shipped
+ * file are replaced (scripts/lib/edge.mjs); nothing is mocked.
+ *
+ *  1. the shipped file is a complete configuration (`nginx -t`, unmodified);
+ *  2. a listing is a MISS, then a HIT with the site's gzip bytes; a client without gzip gets plain HTML;
+ *  3. a first visit's answer (Set-Cookie) is never stored nor replayed: two visitors from two
+ *     countries each get their own cookie, and the page is still a MISS for the next visitor;
+ *  4. votes pass through uncached and count once per visitor with TRUST_PROXY=1: two source
+ *     addresses (127.0.0.2, 127.0.0.3) count twice, a forged X-Forwarded-For changes nothing;
+ *  5. search passes through with its query, one cache entry per term;
+ *  6. /api/health/ through the edge: 200, its tier and source, never from the cache;
+ *  7. a takedown empties the edge (EDGE_PURGE_URLS), and a control takedown without it shows that
+ *     the edge alone would have kept serving the removed video;
+ *  8. the site killed: cached pages are still served; health answers 502;
+ *  9. the STANDALONE build (npm run build:standalone) behind a second copy of the shipped edge:
+ *     home, a listing, a video page, static assets and a vote, through nginx.
+ *
+ * Builds into its own folder, .next-edge (EDGE_DIST_DIR), with NEXT_STANDALONE=1, so that the other
+ * suites' .next is untouched. Needs Debian's nginx (NGINX_PATH to use another).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildOrPrepare, freePort, freshCatalogEnv, npm, root, runMain, startNext, startProcess, waitFor } from './lib/harness.mjs';
+import { SHIPPED_CONF, startEdge, testConfig } from './lib/edge.mjs';
+import { request } from './lib/http-client.mjs';
+
+const DIST = process.env.EDGE_DIST_DIR || '.next-edge';
+const DB = 'data/edge-suite.db';
+const STANDALONE_DB = 'data/edge-standalone.db';
+const RETURNING = { cookie: 'tf_country=XX', 'accept-encoding': 'gzip' };
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const failures = [];
+function check(ok, what, detail = '') {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} - ${what}${detail ? ` (${detail})` : ''}`);
+  if (!ok) failures.push(what);
+  return ok;
+}
+const cacheStatus = (res) => String(res.headers['x-cache-status'] ?? '');
+const cookies = (res) => [res.headers['set-cookie'] ?? []].flat().join('; ');
+
+function cli(env, args) {
+  const r = spawnSync(npm, ['run', '--silent', ...args], { cwd: root, env, encoding: 'utf8' });
+  const out = `${r.stdout}${r.stderr}`.replace(/^npm warn.*\n/gm, '');
+  console.log(`  $ ${args.join(' ')}\n${out.trim().replace(/^/gm, '    ')}`);
+  return { status: r.status, out };
+}
+
+function videoUrl(video) {
+  return `/video/${video.video_id}/${video.dir}/`;
+}
+
+async function latest(base, page = 1) {
+  const res = await request(`${base}/api/json/videos2/86400/str/latest-updates/60/..${page}.all...json`);
+  return JSON.parse(res.text).videos;
+}
+
+async function counts(siteBase, id) {
+  const m = Math.floor(id / 1_000_000) * 1_000_000;
+  const k = Math.floor(id / 1000) * 1000;
+  const res = await request(`${siteBase}/api/json/video/86400/${m}/${k}/${id}.json`, { headers: { 'cache-control': 'no-cache' } });
+  const { video } = JSON.parse(res.text);
+  return Number(video.statistics.likes) + Number(video.statistics.dislikes);
+}
+
+function vote(edgeBase, id, localAddress, headers = {}) {
+  return request(`${edgeBase}/api/input.php`, {
+    method: 'POST',
+    localAddress,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: `act=vote&section=video&object_id=${id}&vote=1`,
+  });
+}
+
+/** Starts the standalone server (node <dist>/standalone/server.mjs) on `port`. */
+async function startStandalone(port, env) {
+  const dir = path.join(root, DIST, 'standalone');
+  const handle = startProcess(process.execPath, [path.join(dir, 'server.mjs')], {
+    cwd: dir,
+    env: { ...env, PORT: String(port), HOSTNAME: '127.0.0.1', DATABASE_PATH: path.join(root, STANDALONE_DB) },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseUrl}/api/health/`, handle.child);
+  return { ...handle, baseUrl, port };
+}
+
+runMain('edge', async () => {
+  const started = Date.now();
+  // 1. The shipped file as it is.
+  try {
+    testConfig(fs.readFileSync(SHIPPED_CONF, 'utf8'));
+    check(true, 'deploy/nginx/nginx.conf is a complete configuration (nginx -t, unmodified)');
+  } catch (e) {
+    check(false, 'deploy/nginx/nginx.conf is a complete configuration (nginx -t, unmodified)', String(e.stderr ?? e.message));
+  }
+
+  const env = { ...freshCatalogEnv(DB, { TRUST_PROXY: '1', NEXT_STANDALONE: '1' }), NEXT_DIST_DIR: DIST };
+  delete env.EDGE_PURGE_URLS;
+  if (!fs.existsSync(path.join(root, DIST, 'standalone', 'server.js'))) fs.rmSync(path.join(root, DIST, 'BUILD_ID'), { force: true });
+  const built = buildOrPrepare(env);
+  if (built !== 0) return built;
+  const packed = spawnSync(process.execPath, ['scripts/build-standalone.mjs', '--no-build'], { cwd: root, env, stdio: 'inherit' });
+  if (packed.status !== 0) return packed.status ?? 1;
+
+  // NEXT_STANDALONE is a build setting: a server that reads it warns that `next start` does not
+  // work with standalone output (it does; the warning is about the missing folder's files).
+  const serverEnv = { ...env };
+  delete serverEnv.NEXT_STANDALONE;
+  const site = await startNext(await freePort(), serverEnv);
+  const edge = await startEdge({ port: await freePort(), upstreams: [`127.0.0.1:${site.port}`] });
+  console.log(`edge: ${edge.command} (shipped config, listen 127.0.0.1:${edge.baseUrl.split(':').pop()}, upstream ${site.baseUrl})`);
+  try {
+    const videos = await latest(site.baseUrl);
+
+    // 2. MISS, then HIT, with the site's compressed bytes.
+    {
+      const url = `${edge.baseUrl}/videos/latest-updates/2/`;
+      const a = await request(url, { headers: RETURNING });
+      const b = await request(url, { headers: RETURNING });
+      check(a.status === 200 && cacheStatus(a) === 'MISS', 'listing: first request is a MISS', `${a.status} ${cacheStatus(a)}`);
+      check(b.status === 200 && cacheStatus(b) === 'HIT', 'listing: second request is a HIT', `${b.status} ${cacheStatus(b)}`);
+      check(a.headers['content-encoding'] === 'gzip' && b.headers['content-encoding'] === 'gzip' && a.raw.equals(b.raw), 'listing: the HIT is the same gzip bytes the site sent', `${a.raw.length} and ${b.raw.length} bytes`);
+      check(/s-maxage=86400/.test(String(b.headers['cache-control'])), 'listing: the site\'s Cache-Control passes through', String(b.headers['cache-control']));
+      const plain = await request(url, { headers: { cookie: 'tf_country=XX' } });
+      check(plain.status === 200 && !plain.headers['content-encoding'] && plain.text === b.text, 'listing: a client without gzip gets the same page uncompressed', `${plain.headers['content-encoding'] ?? 'identity'}, ${cacheStatus(plain)}`);
+      const rsc = await request(url, { headers: { ...RETURNING, rsc: '1' } });
+      check(rsc.status === 200 && cacheStatus(rsc) === 'MISS' && /^text\/x-component/.test(String(rsc.headers['content-type'])), 'listing: a client navigation (RSC: 1) on the same URL gets its own entry (the flight data), never the HTML', `${rsc.status} ${cacheStatus(rsc)} ${rsc.headers['content-type']}`);
+    }
+
+    // 3. First visits: Set-Cookie never stored, never replayed.
+    {
+      const url = `${edge.baseUrl}/videos/most-popular/3/`;
+      const de = await request(url, { headers: { 'accept-encoding': 'gzip', 'cf-ipcountry': 'DE' } });
+      const fr = await request(url, { headers: { 'accept-encoding': 'gzip', 'cf-ipcountry': 'FR' } });
+      check(/tf_country=DE/.test(cookies(de)) && cacheStatus(de) !== 'HIT', 'first visit (DE): its own cookie, not from the cache', `${cookies(de).slice(0, 20)} ${cacheStatus(de)}`);
+      check(/tf_country=FR/.test(cookies(fr)) && !/tf_country=DE/.test(cookies(fr)) && cacheStatus(fr) !== 'HIT', 'first visit (FR) after DE: its own cookie, never DE\'s', `${cookies(fr).slice(0, 20)} ${cacheStatus(fr)}`);
+      const ret = await request(url, { headers: RETURNING });
+      check(cacheStatus(ret) === 'MISS', 'the answers that set a cookie were not stored: the page is still a MISS', cacheStatus(ret));
+      const again = await request(url, { headers: { 'accept-encoding': 'gzip', 'cf-ipcountry': 'GB' } });
+      check(cacheStatus(again) === 'HIT' ? !cookies(again) : /tf_country=GB/.test(cookies(again)), 'a later first visit gets the shared page without anybody\'s cookie, or its own', `${cacheStatus(again)} ${cookies(again).slice(0, 20) || 'no cookie'}`);
+      const c1 = await request(`${edge.baseUrl}/api/country/`, { headers: { 'cf-ipcountry': 'DE' } });
+      const c2 = await request(`${edge.baseUrl}/api/country/`, { headers: { 'cf-ipcountry': 'FR' } });
+      check(/"DE"/.test(c1.text) && /"FR"/.test(c2.text) && cacheStatus(c2) !== 'HIT', '/api/country/ answers each visitor', `${c1.text} ${c2.text} ${cacheStatus(c2)}`);
+    }
+
+    // 4. Votes: uncached, once per visitor, by the address nginx saw.
+    {
+      const id = Number(videos[20].video_id);
+      const before = await counts(site.baseUrl, id);
+      const v1 = await vote(edge.baseUrl, id, '127.0.0.2');
+      const v1again = await vote(edge.baseUrl, id, '127.0.0.2', { 'x-forwarded-for': '198.51.100.7' });
+      const v2 = await vote(edge.baseUrl, id, '127.0.0.3');
+      const v2forged = await vote(edge.baseUrl, id, '127.0.0.3', { 'x-forwarded-for': '127.0.0.2, 203.0.113.9' });
+      const after = await counts(site.baseUrl, id);
+      check(v1.text === '{"ok":1}' && !cacheStatus(v1), 'vote from 127.0.0.2 through the edge counts, not cached', `${v1.text} ${cacheStatus(v1) || 'no cache status'}`);
+      check(/already_voted/.test(v1again.text), 'the same visitor with a forged X-Forwarded-For: already voted', v1again.text);
+      check(v2.text === '{"ok":1}', 'vote from 127.0.0.3 (another visitor) counts', v2.text);
+      check(/already_voted/.test(v2forged.text), '127.0.0.3 forging X-Forwarded-For: already voted', v2forged.text);
+      check(after === before + 2, 'two visitors through the edge, two votes in the catalogue', `${before} -> ${after}`);
+    }
+
+    // 5. Search.
+    {
+      const term = String(videos[0].title).split(/\s+/).find((w) => w.length > 3) ?? 'demo';
+      const url = `${edge.baseUrl}/search/1/?s=${encodeURIComponent(term)}`;
+      const a = await request(url, { headers: RETURNING });
+      const b = await request(url, { headers: RETURNING });
+      const other = await request(`${edge.baseUrl}/search/1/?s=zzqx${Date.now()}`, { headers: RETURNING });
+      check(a.status === 200 && a.text.includes(`/video/${videos[0].video_id}/`), `search "${term}" passes through with its query`, `${a.status}`);
+      check(cacheStatus(a) === 'MISS' && cacheStatus(b) === 'HIT' && cacheStatus(other) === 'MISS' && !other.text.includes(`/video/${videos[0].video_id}/`), 'search: one entry per term', `${cacheStatus(a)} ${cacheStatus(b)} ${cacheStatus(other)}`);
+    }
+
+    // 6. Health.
+    {
+      const a = await request(`${edge.baseUrl}/api/health/`);
+      const b = await request(`${edge.baseUrl}/api/health/`);
+      const body = JSON.parse(b.text);
+      check(a.status === 200 && body.ok === true && body.source === 'embedded' && body.cache === 'memory', '/api/health/ through the edge: 200 with source and cache tier', b.text);
+      check(!cacheStatus(a) && !cacheStatus(b) && /no-store/.test(String(b.headers['cache-control'])), '/api/health/ is never from the cache', `${cacheStatus(b) || 'no cache status'}, ${b.headers['cache-control']}`);
+    }
+
+    // 7. Takedowns.
+    {
+      const listing = `${edge.baseUrl}/videos/latest-updates/1/`;
+      const control = videos[5];
+      const target = videos[3];
+      const page = `${edge.baseUrl}${videoUrl(target)}`;
+      for (const u of [listing, page]) {
+        await request(u, { headers: RETURNING });
+        const warm = await request(u, { headers: RETURNING });
+        check(warm.status === 200 && cacheStatus(warm) === 'HIT', `before the takedown: ${u.slice(edge.baseUrl.length)} is cached at the edge`, cacheStatus(warm));
+      }
+      const tools = { ...serverEnv, REVALIDATE_URLS: site.baseUrl };
+      // Control: the site is told, the edge is not.
+      const c = cli({ ...tools, EDGE_PURGE_URLS: 'none' }, ['catalog', '--', 'remove', String(control.video_id)]);
+      const fromSite = await request(`${site.baseUrl}/videos/latest-updates/1/`, { headers: RETURNING });
+      const fromEdge = await request(listing, { headers: RETURNING });
+      check(c.status === 0 && !fromSite.text.includes(`/video/${control.video_id}/`), `control takedown of ${control.video_id}: the site no longer lists it`);
+      check(cacheStatus(fromEdge) === 'HIT' && fromEdge.text.includes(`/video/${control.video_id}/`), 'control: without EDGE_PURGE_URLS the edge alone still serves it from its cache', cacheStatus(fromEdge));
+      // The takedown, with the edge told.
+      const t0 = Date.now();
+      const r = cli({ ...tools, EDGE_PURGE_URLS: edge.baseUrl }, ['catalog', '--', 'remove', String(target.video_id)]);
+      check(r.status === 0 && /edge .*: edge emptied/.test(r.out), `takedown of ${target.video_id} with EDGE_PURGE_URLS: the tool empties the edge`);
+      let gone = false;
+      let last = '';
+      while (!gone && Date.now() - t0 < 60_000) {
+        const l = await request(listing, { headers: RETURNING });
+        const v = await request(page, { headers: RETURNING });
+        const removedFromListing = l.status === 200 && !l.text.includes(`/video/${target.video_id}/`) && !l.text.includes(`/video/${control.video_id}/`);
+        const pageGone = v.status === 404 || (v.status >= 300 && v.status < 400 && /\/404\//.test(String(v.headers.location)));
+        gone = removedFromListing && pageGone;
+        last = `listing ${l.status} ${cacheStatus(l)}, video ${v.status} ${cacheStatus(v)} ${v.headers.location ?? ''}`;
+        if (!gone) await sleep(500);
+      }
+      check(gone, `after the takedown the edge serves neither the video page nor the listing with it (${((Date.now() - t0) / 1000).toFixed(1)} s, limit 60 s)`, last);
+      const l2 = await request(listing, { headers: RETURNING });
+      check(cacheStatus(l2) === 'HIT' && !l2.text.includes(`/video/${target.video_id}/`), 'the new listing is cached again', cacheStatus(l2));
+      const denied = await request(`${edge.baseUrl}/_edge/purge`, { method: 'PUT', body: 'x', localAddress: '127.0.0.2' });
+      const after = await request(listing, { headers: RETURNING });
+      check(denied.status === 403 && cacheStatus(after) === 'HIT', 'a purge from an address not allowed is refused and changes nothing', `${denied.status}, then ${cacheStatus(after)}`);
+      const internal = await request(`${edge.baseUrl}/api/internal/catalog-changed/`, { method: 'POST', body: '{}' });
+      check(internal.status === 404, 'the site\'s internal endpoint is not reachable through the edge', String(internal.status));
+    }
+
+    // 8. The site killed.
+    {
+      const url = `${edge.baseUrl}/videos/latest-updates/2/`;
+      const before = await request(url, { headers: RETURNING });
+      site.stop();
+      await waitGone(site.child);
+      const during = await request(url, { headers: RETURNING });
+      const health = await request(`${edge.baseUrl}/api/health/`);
+      const never = await request(`${edge.baseUrl}/videos/longest/7/`, { headers: RETURNING });
+      check(during.status === 200 && ['HIT', 'STALE', 'UPDATING'].includes(cacheStatus(during)) && during.raw.equals(before.raw), 'site killed: the cached listing is still served', `${during.status} ${cacheStatus(during)}`);
+      check(health.status === 502 && never.status >= 502, 'site killed: health and a page never cached answer 502 (the site is really down)', `${health.status}, ${never.status}`);
+    }
+  } finally {
+    site.stop();
+    edge.stop();
+  }
+
+  // 9. The standalone build behind the shipped edge.
+  {
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(path.join(root, STANDALONE_DB + suffix), { force: true });
+    fs.copyFileSync(path.join(root, DB), path.join(root, STANDALONE_DB));
+    const sa = await startStandalone(await freePort(), serverEnv);
+    const front = await startEdge({ port: await freePort(), upstreams: [`127.0.0.1:${sa.port}`] });
+    console.log(`standalone: node ${DIST}/standalone/server.mjs behind ${front.command}`);
+    try {
+      const home = await request(`${front.baseUrl}/`, { headers: RETURNING });
+      check(home.status === 200 && /<html/.test(home.text), 'standalone through the edge: home', String(home.status));
+      const script = /<script[^>]+src="(\/_next\/static\/[^"]+)"/.exec(home.text)?.[1];
+      const js = script ? await request(`${front.baseUrl}${script}`, { headers: RETURNING }) : null;
+      check(js?.status === 200, 'standalone: the static assets were copied beside it', `${script} ${js?.status}`);
+      const list = await request(`${front.baseUrl}/videos/most-popular/1/`, { headers: RETURNING });
+      const list2 = await request(`${front.baseUrl}/videos/most-popular/1/`, { headers: RETURNING });
+      check(list.status === 200 && cacheStatus(list2) === 'HIT' && /\/video\/\d+\//.test(list.text), 'standalone: a listing, then a HIT', `${list.status} ${cacheStatus(list2)}`);
+      const v = (await latest(sa.baseUrl))[10];
+      const page = await request(`${front.baseUrl}${videoUrl(v)}`, { headers: RETURNING });
+      check(page.status === 200 && page.text.includes(String(v.title).replace(/&/g, '&amp;')), 'standalone: a video page', `${page.status}`);
+      const demo = fs.readdirSync(path.join(root, 'public', 'demo'))[0];
+      const pub = await request(`${front.baseUrl}/demo/${demo}`);
+      check(pub.status === 200, 'standalone: public/ was copied beside it', `/demo/${demo} ${pub.status}`);
+      const a = await vote(front.baseUrl, Number(v.video_id), '127.0.0.4');
+      const b = await vote(front.baseUrl, Number(v.video_id), '127.0.0.4');
+      const c = await vote(front.baseUrl, Number(v.video_id), '127.0.0.5');
+      check(a.text === '{"ok":1}' && /already_voted/.test(b.text) && c.text === '{"ok":1}', 'standalone: votes through the edge, once per visitor', `${a.text} ${b.text} ${c.text}`);
+    } finally {
+      sa.stop();
+      front.stop();
+    }
+  }
+
+  console.log(`\nedge: ${failures.length === 0 ? 'all checks passed' : `${failures.length} failed: ${failures.join('; ')}`} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return failures.length === 0 ? 0 : 1;
+});
+
+async function waitGone(child) {
+  const until = Date.now() + 10_000;
+  while (child.exitCode === null && child.signalCode === null && Date.now() < until) await sleep(100);
+}
