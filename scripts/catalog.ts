@@ -1,15 +1,13 @@
 /**
- * Catalogue maintenance on the embedded catalogue (DATABASE_PATH):
+ * Catalogue maintenance (DATABASE_URL's PostgreSQL catalogue, else the file at DATABASE_PATH):
  *   npm run catalog -- remove <video_id>...
  *   npm run catalog -- remove --source NAME --external-id ID
  * A takedown: the videos are deleted everywhere, stay down when their feed lists them again, and
  * the running site is told to drop its cached pages (REVALIDATE_URLS).
  */
 import { getConfig } from '@/lib/config';
-import { openCatalogDb } from '@/lib/catalog/db';
-import { SqliteCatalogWriter } from '@/lib/catalog/sqlite-writer';
+import { openCatalogTarget } from '@/lib/catalog/catalog-target';
 import { splitArgs, UsageError } from '@/lib/import/cli-options';
-import { tellSite } from '@/lib/import/tell-site';
 import type { RemoveTarget } from '@/lib/import/writer';
 
 const USAGE = 'usage: npm run catalog -- remove <video_id>... | remove --source NAME --external-id ID';
@@ -41,14 +39,15 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = getConfig();
-  const db = openCatalogDb(config.databasePath);
-  const writer = new SqliteCatalogWriter(db);
+  // The PostgreSQL catalogue when DATABASE_URL is set, else the SQLite file.
+  const target = await openCatalogTarget(config);
+  const writer = target.writer;
   const { removed, missing } = await writer.remove(list, { takedown: true });
   await writer.finish();
   for (const r of removed) console.log(`removed video ${r.id}${r.source ? ` (${r.source} ${r.externalId})` : ''}`);
   for (const m of missing) console.error(`not found: ${'videoId' in m ? `video ${m.videoId}` : `${m.source} ${m.externalId}`}`);
-  if (removed.length > 0) await tellSite(db, config, { reason: 'takedown', videoIds: removed.map((r) => r.id) });
-  db.close();
+  if (removed.length > 0) await target.tell({ reason: 'takedown', videoIds: removed.map((r) => r.id) });
+  await target.close();
   return missing.length > 0 ? 1 : 0;
 }
 

@@ -1,17 +1,15 @@
 /**
- * Imports a partner feed into the embedded catalogue (DATABASE_PATH):
+ * Imports a partner feed into the catalogue (DATABASE_URL's PostgreSQL, else the file at DATABASE_PATH):
  *   npm run import -- <file|url> [--format kvs-csv|kvs-json|kvs-xml|pornhub|xvideos] [--columns 'id|title|...']
  *     [--separator '|'] [--list-separator ','] [--header] [--source NAME] [--delete-missing]
  * Exit code 0 when the feed was read to its end (rejected rows are listed), 1 when it could not be
  * read (nothing changed when it could not even be opened), 2 on a usage error.
  */
 import { getConfig } from '@/lib/config';
-import { openCatalogDb } from '@/lib/catalog/db';
-import { SqliteCatalogWriter } from '@/lib/catalog/sqlite-writer';
+import { openCatalogTarget } from '@/lib/catalog/catalog-target';
 import { parseImportArgs, UsageError } from '@/lib/import/cli-options';
 import { FeedInputError, openFeed } from '@/lib/import/open-input';
 import { runImport } from '@/lib/import/run-import';
-import { tellSite } from '@/lib/import/tell-site';
 
 const MAX_LISTED_REJECTS = 1000;
 
@@ -33,10 +31,11 @@ async function main(): Promise<number> {
     console.error(`import: cannot read ${e.message}; nothing was changed.`);
     return 1;
   }
-  const db = openCatalogDb(config.databasePath);
-  const writer = new SqliteCatalogWriter(db);
+  // The PostgreSQL catalogue when DATABASE_URL is set, else the SQLite file.
+  const target = await openCatalogTarget(config);
+  const writer = target.writer;
   let listed = 0;
-  console.log(`Importing ${cmd.target} (${cmd.parse.format}, source ${cmd.source}) into ${config.databasePath}`);
+  console.log(`Importing ${cmd.target} (${cmd.parse.format}, source ${cmd.source}) into ${target.label}`);
   let summary;
   try {
     summary = await runImport(input, cmd.parse, writer, {
@@ -49,7 +48,7 @@ async function main(): Promise<number> {
     });
   } catch (e) {
     console.error(`import: the feed broke off: ${(e as Error).message}; rows before it were imported.`);
-    db.close();
+    await target.close();
     return 1;
   }
   const s = summary;
@@ -59,9 +58,9 @@ async function main(): Promise<number> {
       ` (${s.rows} rows in ${s.seconds.toFixed(1)} s, ${Math.round(s.rows / Math.max(s.seconds, 0.001))} rows/s)`,
   );
   if (s.added + s.updated + s.removed > 0) {
-    await tellSite(db, config, { reason: s.removed > 0 ? 'delete-missing' : 'import', videoIds: s.removedIds });
+    await target.tell({ reason: s.removed > 0 ? 'delete-missing' : 'import', videoIds: s.removedIds });
   }
-  db.close();
+  await target.close();
   return 0;
 }
 

@@ -96,7 +96,10 @@ export async function rebuildPgPeriodStats(db: Queryable, now: number): Promise<
   await setStatsDay(db, today);
 }
 
-/** The last day the windows were moved to, per pool: asked again at most once a minute. */
+/**
+ * The last day the windows were moved to, per pool: asked again at most once a second (another
+ * process may have rebuilt them, as an import's finish does).
+ */
 const known = new WeakMap<object, { day: number; at: number }>();
 
 /**
@@ -107,7 +110,7 @@ const known = new WeakMap<object, { day: number; at: number }>();
 export async function ensurePgPeriodStats(pool: { connect(): Promise<PgClient & { release?: () => void }> }, now: number): Promise<void> {
   const today = dayOf(now);
   const memo = known.get(pool);
-  if (memo && memo.day === today && Date.now() - memo.at < 60_000) return;
+  if (memo && memo.day === today && Date.now() - memo.at < 1000) return;
   const client = await pool.connect();
   try {
     if ((await statsDay(client)) !== today) {

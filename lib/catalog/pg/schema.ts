@@ -144,7 +144,7 @@ CREATE TABLE video_sources (
   thumbs TEXT NOT NULL,
   preview_url TEXT,
   hash TEXT NOT NULL,
-  seen_run INTEGER NOT NULL,
+  seen_run BIGINT NOT NULL,
   UNIQUE (source, external_id)
 );
 

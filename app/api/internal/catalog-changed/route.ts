@@ -2,6 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { onCatalogChange, type CatalogChange } from '@/lib/cache/catalog-change';
 import { changeSecret } from '@/lib/catalog/change-secret';
 import { getCatalogDb } from '@/lib/catalog/db';
+import { pgChangeSecret } from '@/lib/catalog/pg/change-secret';
+import { getPgPool } from '@/lib/catalog/pg/source';
 import { getConfig } from '@/lib/config';
 
 export const dynamic = 'force-dynamic';
@@ -36,7 +38,9 @@ export async function POST(request: Request): Promise<Response> {
   // In front of an upstream API the catalogue tools do not apply.
   if (config.apiOrigin) return json(404, { error: 1, code: 'not_found' });
   const given = request.headers.get('x-catalog-secret') ?? '';
-  const expected = changeSecret(getCatalogDb(), config.revalidateSecret, false);
+  const expected = config.databaseUrl
+    ? await pgChangeSecret(await getPgPool(), config.revalidateSecret, false).catch(() => null)
+    : changeSecret(getCatalogDb(), config.revalidateSecret, false);
   if (!expected || !given || !sameSecret(given, expected)) return json(403, { error: 1, code: 'forbidden' });
   let body: unknown;
   try {

@@ -1,0 +1,158 @@
+/**
+ * The PostgreSQL catalogue writer (lib/catalog/pg/writer.ts), as tests/unit/import/sqlite-writer.test.ts
+ * tests the SQLite one: the same sample feed imported through the real parsers and runImport into
+ * a seeded PostgreSQL catalogue on the throwaway server, then read back through the PostgreSQL Source.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Source } from '@/lib/api/source';
+import { createPgSource } from '@/lib/catalog/pg/source';
+import { PgCatalogWriter } from '@/lib/catalog/pg/writer';
+import { DEFAULT_KVS_COLUMNS } from '@/lib/import/normalise';
+import { runImport } from '@/lib/import/run-import';
+import type { FeedRow } from '@/lib/import/types';
+import { listQuery, NOW, SEED_NOW, searchQuery } from '../unit/catalog/helpers/catalog-fixture';
+import { type PgDatabase, seededDatabase } from './helpers/pg-fixture';
+
+const FEED = path.join(__dirname, '../fixtures/feeds/kvs.csv');
+const PARSE = { format: 'kvs-csv' as const, columns: DEFAULT_KVS_COLUMNS, separator: '|', listSeparator: ',', header: false, embedHosts: ['example.com'] };
+
+let db: PgDatabase;
+let source: Source;
+let tmp: string;
+
+beforeEach(async () => {
+  db = await seededDatabase(1500, SEED_NOW);
+  // Counts and search results are cached as in the site; the version poll drops them after a change.
+  source = createPgSource(db.pool, { now: () => NOW });
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-pg-writer-'));
+});
+afterEach(async () => {
+  await db.drop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+let n = 0;
+function feedInput(text?: string) {
+  let file = FEED;
+  if (text !== undefined) {
+    file = path.join(tmp, `feed-${n++}.csv`);
+    fs.writeFileSync(file, text);
+  }
+  return { stream: fs.createReadStream(file), size: null, bytesRead: () => 0 };
+}
+
+async function importFeed(text?: string, deleteMissing = false) {
+  return runImport(feedInput(text), PARSE, new PgCatalogWriter(db.pool), { source: 'partner', deleteMissing, progressTo: null });
+}
+
+async function titlesFound(term: string): Promise<string[]> {
+  const r = await source.search(searchQuery(term));
+  return r.videos.map((v) => String(v.title));
+}
+
+const one = async <T extends object>(sql: string, args: unknown[] = []): Promise<T> => (await db.pool.query(sql, args)).rows[0] as T;
+const waitForPoll = () => new Promise((r) => setTimeout(r, 1100));
+
+describe('the PostgreSQL catalogue writer', () => {
+  it('adds a feed once: listings, categories, search, the video, and its feed media', async () => {
+    const version = source.contentVersion!();
+    expect(await importFeed()).toMatchObject({ added: 3, updated: 0, unchanged: 0, rejected: 6, removed: 0 });
+    expect(await importFeed()).toMatchObject({ added: 0, updated: 0, unchanged: 3, rejected: 6 });
+
+    const island = await source.videos(listQuery({ section: 'category', objectId: 'island-life' }));
+    expect(island.videos.map((v) => v.title)).toEqual(['Marimba Practice Session', 'Quokka Island Morning Walk']);
+    expect(island.total_count).toBe(2);
+    expect(await titlesFound('quokka')).toEqual(['Quokka Island Morning Walk']);
+
+    const { video_id: id } = await one<{ video_id: number }>("SELECT video_id FROM video_sources WHERE external_id = '9001'");
+    const detail = await source.video(id, 86400);
+    expect('video' in detail && detail.video).toMatchObject({
+      title: 'Quokka Island Morning Walk',
+      embed: 'https://embed.example.com/embed/9001',
+      thumbsrc: 'https://img.example.com/thumbs/9001.jpg',
+      categories: [{ title: 'Island Life', dir: 'island-life' }, { title: 'Nature Walks', dir: 'nature-walks' }],
+    });
+    // The search vector holds the row's words, title weighted A.
+    expect((await one<{ ok: boolean }>("SELECT tsv @@ 'quokka:A'::tsquery AS ok FROM videos WHERE id = $1", [id])).ok).toBe(true);
+    const all = await source.videos(listQuery());
+    const listable = await one<{ n: number }>('SELECT count(*)::int AS n FROM videos WHERE status_id IN (1,5) AND post_date <= $1', [NOW]);
+    expect(all.total_count).toBe(listable.n);
+    await waitForPoll();
+    source.contentVersion!();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(Number(source.contentVersion!())).toBeGreaterThan(Number(version));
+  });
+
+  it('a search or count read before an import does not hide what the import added', async () => {
+    expect(await titlesFound('quokka')).toEqual([]);
+    const before = await source.videos(listQuery());
+    await importFeed();
+    await waitForPoll();
+    expect(await titlesFound('quokka')).toEqual(['Quokka Island Morning Walk']);
+    const after = await source.videos(listQuery());
+    expect(Number(after.total_count) - Number(before.total_count)).toBe(3);
+  });
+
+  it('updates a changed row in place and re-indexes it', async () => {
+    await importFeed();
+    const changed = fs.readFileSync(FEED, 'utf8').replace('Quokka Island Morning Walk', 'Quokka Island Evening Walk');
+    expect(await importFeed(changed)).toMatchObject({ added: 0, updated: 1, unchanged: 2 });
+    await waitForPoll();
+    expect(await titlesFound('evening quokka')).toEqual(['Quokka Island Evening Walk']);
+    expect(await titlesFound('quokka morning')).toEqual([]);
+  });
+
+  it('takes videos down everywhere, for good, and deletes what a feed no longer lists', async () => {
+    await importFeed();
+    // A demo video that is in today's "most popular" and has per-day history.
+    const popular = await source.videos(listQuery({ sort: 'most-popular', date: 'day', count: 5 }));
+    const demoId = Number(popular.videos[0]!.video_id);
+    expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM video_days WHERE video_id = $1', [demoId])).n).toBeGreaterThan(0);
+    const dayTotal = Number(popular.total_count);
+
+    const writer = new PgCatalogWriter(db.pool);
+    const { removed, missing } = await writer.remove(
+      [{ source: 'partner', externalId: '9001' }, { videoId: demoId }, { videoId: 99_999_999 }, { videoId: 2 ** 40 }],
+      { takedown: true },
+    );
+    await writer.finish();
+    expect(removed.map((r) => r.externalId)).toEqual(['9001', null]);
+    expect(missing).toEqual([{ videoId: 99_999_999 }, { videoId: 2 ** 40 }]);
+    await waitForPoll();
+    expect(await titlesFound('quokka')).toEqual([]);
+    const detail = await source.video(demoId, 86400);
+    expect('code' in detail && detail.code).toBe('video_not_found');
+    for (const table of ['video_days', 'period_stats', 'video_categories', 'video_tags', 'votes']) {
+      expect([table, (await one<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE video_id = $1`, [demoId])).n]).toEqual([table, 0]);
+    }
+    const popularAfter = await source.videos(listQuery({ sort: 'most-popular', date: 'day', count: 5 }));
+    expect(popularAfter.videos.map((v) => Number(v.video_id))).not.toContain(demoId);
+    expect(Number(popularAfter.total_count)).toBe(dayTotal - 1);
+
+    // The next run of the feed keeps it down.
+    expect(await importFeed()).toMatchObject({ added: 0, unchanged: 2, takenDown: 1 });
+
+    const shorter = fs.readFileSync(FEED, 'utf8').split('\n').filter((l) => l.startsWith('9002|')).join('\n');
+    expect(await importFeed(shorter, true)).toMatchObject({ unchanged: 1, removed: 1 });
+    await waitForPoll();
+    expect(await titlesFound('marimba')).toEqual([]);
+    const island = await source.videos(listQuery({ section: 'category', objectId: 'island-life' }));
+    expect(island.videos).toEqual([]);
+  });
+
+  it('never reuses the id of a removed video', async () => {
+    const writer = new PgCatalogWriter(db.pool);
+    const row: FeedRow = {
+      line: 1, externalId: 'a', title: 'Harbour Crane Lift', dir: 'harbour-crane-lift', description: '', postDate: null, duration: 60,
+      embedUrl: 'https://embed.example.com/a', thumbUrl: null, thumbs: [], previewUrl: null, categories: ['Brand New Topic'], tags: ['fresh tag'], models: [], views: 0, likes: 0, dislikes: 0,
+    };
+    await writer.writeBatch('s', 1, [row]);
+    const { video_id: id } = await one<{ video_id: number }>("SELECT video_id FROM video_sources WHERE external_id = 'a'");
+    expect(await one('SELECT title FROM categories WHERE dir = $1', ['brand-new-topic'])).toEqual({ title: 'Brand New Topic' });
+    await writer.remove([{ videoId: id }], { takedown: false });
+    await new PgCatalogWriter(db.pool).writeBatch('s', 2, [{ ...row, externalId: 'b' }]);
+    expect((await one<{ video_id: number }>("SELECT video_id FROM video_sources WHERE external_id = 'b'")).video_id).toBe(id + 1);
+  });
+});
