@@ -2,8 +2,10 @@
  * Catalogue benchmark: npm run bench -- [--videos N] [--db path] [--force] [--iterations N]
  * [--only text]. Seeds (or reuses) a catalogue of N videos (default 1,000,000) in data/bench.db, then times
  * the Source methods the site calls: median and p95 in ms per case, after a warm-up.
- * Prints a table and writes bench-results/catalog.json.
+ * Prints a table and writes bench-results/catalog.json. With DATABASE_URL (or --pg, or BENCH_PG=1) the
+ * same table is measured on the PostgreSQL catalogue instead (scripts/bench-pg.ts).
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -19,6 +21,12 @@ import { SCHEMA_VERSION } from '@/lib/catalog/schema';
 import { createEmbeddedSource } from '@/lib/catalog/source';
 
 const flags = parseFlags(process.argv.slice(2));
+
+// DATABASE_URL, --pg or BENCH_PG=1: the same table on the PostgreSQL catalogue (scripts/bench-pg.ts).
+if (process.env.DATABASE_URL || process.env.BENCH_PG === '1' || flags.has('pg')) {
+  const args = ['tsx', '--conditions=react-server', path.join('scripts', 'bench-pg.ts'), ...process.argv.slice(2).filter((a) => a !== '--pg')];
+  process.exit(spawnSync('npx', args, { stdio: 'inherit' }).status ?? 1);
+}
 const videos = positiveIntFlag(flags, 'videos', 1_000_000);
 const iterations = positiveIntFlag(flags, 'iterations', 200);
 const warmup = Math.max(5, Math.floor(iterations / 10));
