@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/client';
 import styles from '@/components/layout/not-found-content.module.css';
 
 /** A page that could not be rendered (the source failed and no cached copy exists yet). */

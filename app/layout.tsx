@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { AgeGateDialog } from '@/components/agegate/age-gate-dialog';
 import { BeforePaintScript } from '@/components/app-shell/before-paint-script';
 import { VisitorShell } from '@/components/app-shell/visitor-shell';
 import { CookieNotice } from '@/components/cookie-notice/cookie-notice';
@@ -49,6 +50,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </main>
         <Footer />
         <VisitorShell config={publicConfig(c)} />
+        <AgeGateDialog />
         <PreviewController />
       </body>
     </html>

@@ -9,6 +9,10 @@ export const COUNTRY_COOKIE_NAME = 'tf_country';
 export const MINIMUM_AGE = 18;
 /** The attribute that keeps the modal's layer out of the blur and the inert page. */
 export const GATE_LAYER_ATTR = 'data-agegate';
+/** On each of the dialog's texts: its key under 'agegate.' (switched to the visitor's language). */
+export const GATE_TEXT_ATTR = 'data-agegate-text';
+/** Where 'Leave' goes. */
+export const LEAVE_URL = 'https://www.google.com/';
 
 /** Only two-letter codes pass: the list is written into an inline script. */
 export function cleanCountries(countries: readonly string[]): string[] {

@@ -1,11 +1,13 @@
 'use client';
-import { Suspense, useEffect } from 'react';
-import { AgeGate } from '@/components/agegate/age-gate';
-import { Analytics } from '@/components/analytics/analytics';
+import { lazy, Suspense, useEffect } from 'react';
+import { AgeGateController } from '@/components/agegate/age-gate-controller';
 import { Notifications } from '@/components/notifications/notifications';
 import type { PublicConfig } from '@/lib/config';
 
-/** Mounted once in the root layout's body: notifications, the age gate and analytics (the cookie notice sits after the header). */
+// Loaded only on a site with an analytics ID: without one, nobody downloads it.
+const Analytics = lazy(() => import('@/components/analytics/analytics').then((m) => ({ default: m.Analytics })));
+
+/** Mounted once in the root layout's body: notifications, the age gate's controller and analytics (the cookie notice sits after the header; the gate's dialog is server HTML, AgeGateDialog). */
 export function VisitorShell({ config }: { config: PublicConfig }) {
   // Marks the page as interactive (hydrated): end-to-end tests and monitoring wait for it.
   useEffect(() => {
@@ -14,7 +16,7 @@ export function VisitorShell({ config }: { config: PublicConfig }) {
   return (
     <>
       <Notifications />
-      <AgeGate countries={config.ageGateCountries} />
+      <AgeGateController countries={config.ageGateCountries} />
       {(config.analyticsGaId || config.analyticsYmId) && (
         <Suspense fallback={null}>
           <Analytics gaId={config.analyticsGaId} ymId={config.analyticsYmId} />

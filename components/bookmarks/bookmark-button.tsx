@@ -1,7 +1,7 @@
 'use client';
 import { useState, type MouseEvent } from 'react';
 import { notify } from '@/components/notifications/store';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/client';
 import { addWatchLater } from '@/lib/storage';
 import type { StorableVideo } from '@/lib/storage/records';
 import { useBookmarkedIds } from './bookmarked-ids';

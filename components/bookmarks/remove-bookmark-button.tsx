@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { notify } from '@/components/notifications/store';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/client';
 import { removeWatchLater } from '@/lib/storage';
 import type { VideoSummary } from '@/lib/types';
 import { RemoveIcon } from './icons';

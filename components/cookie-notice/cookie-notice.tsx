@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { useEffect, useSyncExternalStore } from 'react';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/client';
 import { COOKIE_NOTICE_ACCEPTED_CLASS, COOKIE_NOTICE_KEY, noticeAccepted } from './notice-flag';
 import styles from './cookie-notice.module.css';
 

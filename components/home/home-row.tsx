@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { EmptyList } from '@/components/listing/empty-list';
-import { VideoGrid } from '@/components/listing/video-grid';
+import { CardGrid } from '@/components/listing/card-grid';
 import { t } from '@/lib/i18n';
 import type { VideoList } from '@/lib/types';
 import styles from './home-row.module.css';
@@ -21,7 +21,7 @@ export function HomeRow({ id, title, href, list, error, priority = false }: { id
           <span aria-hidden="true">→</span>
         </Link>
       </div>
-      {list.videos.length > 0 ? <VideoGrid videos={list.videos} priority={priority} eagerCount={priority ? 4 : 0} /> : <EmptyList reason={error ? 'no_data' : undefined} code={error} />}
+      {list.videos.length > 0 ? <CardGrid videos={list.videos} priority={priority} eagerCount={priority ? 4 : 0} /> : <EmptyList reason={error ? 'no_data' : undefined} code={error} />}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/client';
 import styles from './not-found-content.module.css';
 
 /** The 404 content: used by the not-found page, by /404/ and by the video page's error boundary. */

@@ -1,4 +1,4 @@
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/client';
 import styles from './empty-list.module.css';
 
 export type EmptyListReason = 'videos_not_found' | 'not_found' | 'no_data' | 'history_empty' | 'no_permission';

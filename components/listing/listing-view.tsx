@@ -5,7 +5,7 @@ import type { VideoList } from '@/lib/types';
 import { OutageGuard } from '@/components/outage/source-outage';
 import { EmptyList, type EmptyListReason } from './empty-list';
 import { Pagination } from './pagination';
-import { VideoGrid } from './video-grid';
+import { CardGrid } from './card-grid';
 import styles from './listing-view.module.css';
 
 export interface ListingViewProps {
@@ -35,7 +35,7 @@ export function ListingView({ heading, subheading, list, page, count, href, filt
       ) : null}
       {list.videos.length > 0 ? (
         <>
-          <VideoGrid videos={list.videos} priority />
+          <CardGrid videos={list.videos} priority />
           <Pagination page={page} total={list.total} count={count} href={href} />
         </>
       ) : (

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/client';
 import { paginate } from '@/lib/pagination';
 import styles from './pagination.module.css';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { BookmarkButton } from '@/components/bookmarks/bookmark-button';
 import { formatCount, formatDuration, ratingPercent } from '@/lib/format';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/client';
 import { videoUrl } from '@/lib/seo/urls';
 import { storableVideo } from '@/lib/storage/records';
 import type { VideoSummary } from '@/lib/types';

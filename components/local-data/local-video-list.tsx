@@ -8,7 +8,7 @@ import { Pagination } from '@/components/listing/pagination';
 import { VideoGrid } from '@/components/listing/video-grid';
 import { notify } from '@/components/notifications/store';
 import { DEFAULTS } from '@/lib/api/constants';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/client';
 import { parsePage } from '@/lib/params';
 import { pageSuffix } from '@/lib/seo/listing';
 import {

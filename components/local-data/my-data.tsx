@@ -4,11 +4,16 @@ import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
 import { AGE_COOKIE, COUNTRY_COOKIE_NAME } from '@/components/agegate/gate';
 import { COOKIE_NOTICE_KEY } from '@/components/cookie-notice/notice-flag';
 import { notify } from '@/components/notifications/store';
-import { t } from '@/lib/i18n';
+import { createI18n, type Messages } from '@/lib/i18n/core';
+import en from '@/locales/en/client';
+import myDataTexts from '@/locales/en/my-data.json';
 import { readSearchHistory } from '@/lib/search-history';
 import { countWatchLater, listHistoryRecords, onStorageChange } from '@/lib/storage';
 import { exportLocalData, importLocalData, MAX_IMPORT_BYTES, wipeLocalData } from '@/lib/storage/local-data';
 import styles from './local-data.module.css';
+
+// This page's own texts travel with its own chunk, not with every page's shared JavaScript.
+const { t } = createI18n({ ...en, ...myDataTexts } as Messages);
 
 interface Summary {
   bookmarks: number | null;

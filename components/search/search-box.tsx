@@ -1,8 +1,7 @@
 'use client';
 import { usePathname, useRouter } from 'next/navigation';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { fetchSuggestions } from '@/lib/api/client';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/client';
 import { LIMITS } from '@/lib/api/constants';
 import { parseTerm } from '@/lib/params';
 import { recentSearches } from '@/lib/search-history';
@@ -67,7 +66,9 @@ export function SearchBox() {
     if (!suggestMode) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetchSuggestions(typed, controller.signal)
+      // The API client loads with the first suggestion asked for (top-keywords.ts loads it at start).
+      import('@/lib/api/client')
+        .then((api) => api.fetchSuggestions(typed, controller.signal))
         .then((data) => setResult({ term: typed, data }))
         .catch(() => {
           if (!controller.signal.aborted) setResult({ term: typed, data: { keywords: [], categories: [] } });

@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import type { KeyboardEvent, RefObject } from 'react';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/client';
 import type { Suggestions } from '@/lib/types';
 import { Highlight } from './highlight';
 import { categoryHref, searchHref } from './urls';

@@ -1,11 +1,10 @@
 'use client';
 import Link from 'next/link';
-import type { MouseEvent } from 'react';
-import useSWRInfinite from 'swr/infinite';
+import { useState, type MouseEvent } from 'react';
 import { VideoGrid } from '@/components/listing/video-grid';
 import { fetchRelated } from '@/lib/api/client';
 import { LIMITS } from '@/lib/api/constants';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/client';
 import type { VideoList } from '@/lib/types';
 import styles from './video-actions.module.css';
 
@@ -13,39 +12,42 @@ import styles from './video-actions.module.css';
 export const RELATED_PAGE_SIZE = 10;
 export const RELATED_LAST_PAGE = 3;
 
-type Key = readonly ['related', number, number];
-
 /**
  * Under the server-rendered first page of related videos: 'show more related' loads pages 2 and 3
- * (SWR) while the page is below 3; then a 'view all related' link searches for the title.
+ * while the page is below 3; then a 'view all related' link searches for the title.
  *
  * Both are one real link to that search, so that crawlers and visitors without JavaScript get past
  * the first 10 (the server HTML carries the href); with JavaScript, a click on 'show more related'
  * loads the next page in place instead of following it.
  */
 export function RelatedMore({ videoId, title }: { videoId: number; title: string }) {
-  const { data, error, size, setSize, mutate, isValidating } = useSWRInfinite<VideoList, Error, (i: number) => Key | null>(
-    (index) => (index + 2 <= RELATED_LAST_PAGE ? (['related', videoId, index + 2] as const) : null),
-    ([, id, page]) => fetchRelated(id, page, RELATED_PAGE_SIZE),
-    { initialSize: 0, revalidateFirstPage: false, revalidateOnFocus: false, revalidateIfStale: false },
-  );
+  // Pages 2 and 3, loaded in order on demand. Plain state rather than a data library: this is the
+  // only list the page loads in the browser, and SWR alone weighed 6 KB gzip on every video page.
+  const [pages, setPages] = useState<VideoList[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState(false);
 
-  const pages = data ?? [];
   const videos = pages.flatMap((p) => p.videos);
-  const loading = size > pages.length && !error;
   const page = 1 + pages.length; // the last page on screen
   const exhausted = pages.some((p) => p.videos.length < RELATED_PAGE_SIZE);
   const canLoadMore = page < RELATED_LAST_PAGE && !exhausted;
   const term = [...title.trim()].slice(0, LIMITS.maxTerm).join('').trim();
   // A title is never empty in practice; if it were, the most popular listing is the next best 'more'.
   const searchHref = term === '' ? '/videos/most-popular/1/' : `/search/1/?s=${encodeURIComponent(term)}`;
-  const busy = loading || isValidating;
+  const busy = loading;
 
   const loadMore = (event: MouseEvent<HTMLAnchorElement>) => {
     // A modified click (new tab, new window) keeps the link's own meaning.
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
     event.preventDefault();
-    if (!busy) void (error ? mutate() : setSize(pages.length + 1));
+    if (busy) return;
+    // A failed page is asked again by the same click (the link says 'show more' again).
+    setLoading(true);
+    setError(false);
+    fetchRelated(videoId, page + 1, RELATED_PAGE_SIZE)
+      .then((list) => setPages((done) => (done.length === page - 1 ? [...done, list] : done)))
+      .catch(() => setError(true))
+      .finally(() => setLoading(false));
   };
 
   return (

@@ -1,6 +1,6 @@
 'use client';
 import { useSyncExternalStore } from 'react';
-import { ageText, t } from '@/lib/i18n';
+import { ageText, t } from '@/lib/i18n/client';
 
 const noSubscription = () => () => {};
 
@@ -12,5 +12,5 @@ const noSubscription = () => () => {};
  */
 export function RelativeAge({ postDate, renderedAge }: { postDate: string; renderedAge: string }) {
   const age = useSyncExternalStore(noSubscription, () => ageText(postDate), () => renderedAge);
-  return <time dateTime={postDate}>{t('video.added', { age })}</time>;
+  return <time dateTime={postDate}>{t('age.added', { age })}</time>;
 }

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { AdSlot } from '@/components/ads/ad-slot';
 import { BookmarkButton } from '@/components/bookmarks/bookmark-button';
-import { VideoGrid } from '@/components/listing/video-grid';
+import { CardGrid } from '@/components/listing/card-grid';
 import { RelatedMore } from '@/components/video/related-more';
 import { VideoTracker } from '@/components/video/video-tracker';
 import { VoteButtons } from '@/components/video/vote-buttons';
@@ -76,7 +76,7 @@ export function VideoView({ video, related }: { video: VideoDetail; related: Vid
             {t('video.related')}
           </h2>
           {related.videos.length > 0 ? (
-            <VideoGrid videos={related.videos} eagerCount={0} inserts={{ [Math.min(4, related.videos.length - 1)]: <RelatedAds /> }} />
+            <CardGrid videos={related.videos} eagerCount={0} inserts={{ [Math.min(4, related.videos.length - 1)]: <RelatedAds /> }} />
           ) : null}
           <RelatedMore videoId={video.id} title={video.title} />
           <div className={styles.mobileAds}>

@@ -4,7 +4,7 @@ import { notifyCodeText } from '@/components/notifications/notifications';
 import { notify } from '@/components/notifications/store';
 import { postVote } from '@/lib/api/client';
 import { formatCount } from '@/lib/format';
-import { hasText, t } from '@/lib/i18n';
+import { hasText, t } from '@/lib/i18n/client';
 import styles from './video-actions.module.css';
 
 export interface VoteButtonsProps {

@@ -6,7 +6,10 @@
 import type { ActionResult, Suggestions, TopStats, VideoList } from '@/lib/types';
 import { DEFAULTS, LIFETIME } from './constants';
 import type { RawCode, RawInputResponse, RawStatsResponse, RawSuggestResponse, RawVideosResponse } from './raw';
-import { toSuggestions, toTopStats, toVideoList } from './reshape';
+// The reshaping of list answers is loaded with the first list asked for (related videos, search
+// suggestions, top keywords): view and vote stats, sent on every video page, need none of it.
+const reshape = () => import('./reshape');
+import { announceCodes } from './notify-codes';
 import { INPUT_PATH, inputBody, mainUrl, relatedUrl, suggestUrl } from './urls';
 
 /** An HTTP failure passed on to the caller (spec section 8: other HTTP errors reach the caller). */
@@ -17,31 +20,9 @@ export class HttpError extends Error {
   }
 }
 
-/** A notification the answer asks for: error answers with codes whose field is 'notify'. */
-export interface NotifyCode {
-  code: string;
-  info: Record<string, string>;
-}
-
-type Listener = (n: NotifyCode) => void;
-const listeners = new Set<Listener>();
-
-/** Subscribes to 'notify' codes carried by any API answer; returns the unsubscribe function. */
-export function onNotifyCode(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function announceCodes(body: unknown): void {
-  if (typeof body !== 'object' || body === null) return;
-  const b = body as { error?: unknown; codes?: RawCode[] };
-  if (!b.error || !Array.isArray(b.codes)) return;
-  for (const c of b.codes) {
-    if (c && c.field === 'notify' && typeof c.code === 'string') {
-      for (const l of listeners) l({ code: c.code, info: c.info ?? {} });
-    }
-  }
-}
+// The 'notify' codes of every answer go to the notification region through a small module of
+// their own: the region is on every page, this client (and its reshaping) only where it is used.
+export { onNotifyCode, type NotifyCode } from './notify-codes';
 
 async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
   const res = await fetch(url, { headers: { accept: 'application/json' }, ...init });
@@ -58,16 +39,19 @@ async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
 
 /** One page of related videos (10 a page on the video page). */
 export async function fetchRelated(videoId: number, page: number, count: number = DEFAULTS.relatedPageSize): Promise<VideoList> {
-  return toVideoList(await getJson<RawVideosResponse>(relatedUrl({ videoId, page, count, lifetime: LIFETIME.related })));
+  const [body, { toVideoList }] = await Promise.all([getJson<RawVideosResponse>(relatedUrl({ videoId, page, count, lifetime: LIFETIME.related })), reshape()]);
+  return toVideoList(body);
 }
 
 export async function fetchSuggestions(text: string, signal?: AbortSignal): Promise<Suggestions> {
-  return toSuggestions(await getJson<RawSuggestResponse>(suggestUrl(text), { signal }));
+  const [body, { toSuggestions }] = await Promise.all([getJson<RawSuggestResponse>(suggestUrl(text), { signal }), reshape()]);
+  return toSuggestions(body);
 }
 
 /** The 'stats' call made at app start, for the top search keywords. */
 export async function fetchTopStats(): Promise<TopStats> {
-  return toTopStats(await getJson<RawStatsResponse>(mainUrl(LIFETIME.main, DEFAULTS.gender, DEFAULTS.lang)));
+  const [body, { toTopStats }] = await Promise.all([getJson<RawStatsResponse>(mainUrl(LIFETIME.main, DEFAULTS.gender, DEFAULTS.lang)), reshape()]);
+  return toTopStats(body);
 }
 
 async function postInput(body: string): Promise<ActionResult> {

@@ -1,73 +1,9 @@
 /**
- * Interface texts. English is the default (en-US) and is bundled; other languages are
- * loaded on demand with loadMessages(). Keys are dot paths into the locale files under
- * locales/{lang}/; '{name}' placeholders are filled from vars.
+ * Interface texts, all of the English ones (server components and shared code). Client
+ * components import lib/i18n/client instead: the same functions over the texts the browser needs.
  */
 import en from '@/locales/en';
-import { videoAge } from '@/lib/format';
+import { createI18n, type Messages } from './core';
 
-export type Messages = { [key: string]: string | Messages };
-export type Vars = Record<string, string | number>;
-
-export const DEFAULT_LANG = 'en';
-export const LANGS = ['en', 'ru', 'fr', 'de'] as const;
-export type Lang = (typeof LANGS)[number];
-
-/** Loading a locale (or any asset) gives up after 120 seconds (spec section 8). */
-export const ASSET_TIMEOUT_MS = 120_000;
-
-function lookup(messages: Messages, key: string): string | undefined {
-  let node: string | Messages | undefined = messages;
-  for (const part of key.split('.')) {
-    if (node === undefined || typeof node === 'string') return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-export function fill(template: string, vars?: Vars): string {
-  if (!vars) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
-}
-
-/** Translates with the given messages, falling back to English, then to the key itself. */
-export function translate(messages: Messages, key: string, vars?: Vars): string {
-  return fill(lookup(messages, key) ?? lookup(en as Messages, key) ?? key, vars);
-}
-
-/** English text for a key. */
-export function t(key: string, vars?: Vars): string {
-  return translate(en as Messages, key, vars);
-}
-
-/** True when the English locale has the key (used for 'notify.{code}' messages of unknown codes). */
-export function hasText(key: string): boolean {
-  return lookup(en as Messages, key) !== undefined;
-}
-
-const loaders: Record<Exclude<Lang, 'en'>, () => Promise<{ default: Messages }>> = {
-  ru: () => import('@/locales/ru.json'),
-  fr: () => import('@/locales/fr.json'),
-  de: () => import('@/locales/de.json'),
-};
-
-/** Loads a language's messages on demand; English is already here. Gives up after ASSET_TIMEOUT_MS. */
-export async function loadMessages(lang: Lang): Promise<Messages> {
-  if (lang === 'en') return en as Messages;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`locale ${lang} timed out`)), ASSET_TIMEOUT_MS);
-  });
-  try {
-    return (await Promise.race([loaders[lang](), timeout])).default;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** "today", "1 day ago", "3 months ago", ... (spec section 5). */
-export function ageText(postDate: string, now?: Date): string {
-  const age = videoAge(postDate, now);
-  if (age.unit === 'today') return t('age.today');
-  return t(`age.${age.unit}${age.count === 1 ? 'One' : 'Many'}`, { count: age.count });
-}
+export * from './core';
+export const { translate, t, hasText, ageText } = createI18n(en as Messages);

@@ -1,18 +1,11 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Notifications } from '@/components/notifications/notifications';
+import { announceCodes } from '@/lib/api/notify-codes';
 import { getNotifications, notify, NOTIFICATION_LIFETIME_MS, resetNotifications } from '@/components/notifications/store';
 
-jest.mock('@/lib/api/client', () => {
-  const listeners = new Set<(n: { code: string; info: Record<string, string> }) => void>();
-  return {
-    onNotifyCode: (l: (n: { code: string; info: Record<string, string> }) => void) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    __emit: (n: { code: string; info: Record<string, string> }) => listeners.forEach((l) => l(n)),
-  };
-});
+// The real bus: an API answer's 'notify' codes reach the region through lib/api/notify-codes.
+const emit = (n: { code: string; info: Record<string, string> }) => announceCodes({ error: 'x', codes: [{ field: 'notify', ...n }] });
 
 beforeEach(() => {
   jest.useFakeTimers();
@@ -59,10 +52,9 @@ describe('the notification queue', () => {
 
   it('shows translated notify codes from API answers, filled with info', () => {
     render(<Notifications />);
-    const { __emit } = jest.requireMock('@/lib/api/client') as { __emit: (n: { code: string; info: Record<string, string> }) => void };
-    act(() => __emit({ code: 'bookmark_exists', info: { title: 'Sunset' } }));
+    act(() => emit({ code: 'bookmark_exists', info: { title: 'Sunset' } }));
     expect(screen.getByText('Video Sunset has already been added to Bookmarks').closest('button')).toHaveAttribute('data-type', 'error');
-    act(() => __emit({ code: 'no_such_code', info: {} }));
+    act(() => emit({ code: 'no_such_code', info: {} }));
     expect(screen.getByText('Something went wrong. Please try again.')).toBeInTheDocument();
     act(() => {
       jest.advanceTimersByTime(NOTIFICATION_LIFETIME_MS);

@@ -1,0 +1,32 @@
+'use client';
+import { useEffect } from 'react';
+import { COUNTRY_EVENT, GATE_CLASS, countryPending, isGated } from './gate';
+
+/**
+ * Decides once, on mount, from the same cookies the inline script read (or, when the inline
+ * script is still asking the server for the country, once it has the answer), and loads the
+ * gate's behaviour only for a gated visitor: everybody else downloads none of it. It lives in the
+ * root layout, so the gate stays open across navigations.
+ */
+export function AgeGateController({ countries }: { countries: string[] }) {
+  useEffect(() => {
+    let live = true;
+    let detach: (() => void) | undefined;
+    const decide = () => {
+      const gated = isGated(document.cookie, countries) || document.body.classList.contains(GATE_CLASS);
+      if (!gated || !live) return;
+      document.body.classList.add(GATE_CLASS);
+      void import('./age-gate-behavior').then((m) => {
+        if (live) detach = m.openGate();
+      });
+    };
+    if (countryPending()) document.addEventListener(COUNTRY_EVENT, decide, { once: true });
+    else decide();
+    return () => {
+      live = false;
+      detach?.();
+      document.removeEventListener(COUNTRY_EVENT, decide);
+    };
+  }, [countries]);
+  return null;
+}

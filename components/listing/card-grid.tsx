@@ -1,0 +1,13 @@
+import type { VideoGridProps } from './video-grid';
+import { CardGridClient } from './card-grid-client';
+import { toCardRow } from './card-rows';
+
+/**
+ * The grid of a server-rendered page (listings, home rows, related videos). Same HTML as
+ * VideoGrid, but the cards cross to the browser as compact rows (card-rows.ts) rather than as
+ * element trees: each card has a bookmark button, so the grid is hydrated either way, and data is
+ * a tenth of the tree's size in the page's flight payload.
+ */
+export function CardGrid({ videos, ...rest }: Omit<VideoGridProps, 'action'>) {
+  return <CardGridClient rows={videos.map(toCardRow)} {...rest} />;
+}

@@ -1,0 +1,74 @@
+/**
+ * Interface texts: the machinery, over a set of English base messages (index.ts: all of them, for
+ * the server; client.ts: the subset the browser needs). Other languages are loaded on demand with
+ * loadMessages(). Keys are dot paths into the locale files under locales/{lang}/; '{name}'
+ * placeholders are filled from vars.
+ */
+import { videoAge } from '@/lib/format';
+
+export type Messages = { [key: string]: string | Messages };
+export type Vars = Record<string, string | number>;
+
+export const DEFAULT_LANG = 'en';
+export const LANGS = ['en', 'ru', 'fr', 'de'] as const;
+export type Lang = (typeof LANGS)[number];
+
+/** Loading a locale (or any asset) gives up after 120 seconds (spec section 8). */
+export const ASSET_TIMEOUT_MS = 120_000;
+
+function lookup(messages: Messages, key: string): string | undefined {
+  let node: string | Messages | undefined = messages;
+  for (const part of key.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+export function fill(template: string, vars?: Vars): string {
+  if (!vars) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}
+
+const loaders: Record<Exclude<Lang, 'en'>, () => Promise<{ default: Messages }>> = {
+  ru: () => import('@/locales/ru.json'),
+  fr: () => import('@/locales/fr.json'),
+  de: () => import('@/locales/de.json'),
+};
+
+/** Loads a language's messages on demand; English is already here. Gives up after ASSET_TIMEOUT_MS. */
+export async function loadMessages(lang: Lang): Promise<Messages> {
+  if (lang === 'en') return {}; // English is the base every text falls back to
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`locale ${lang} timed out`)), ASSET_TIMEOUT_MS);
+  });
+  try {
+    return (await Promise.race([loaders[lang](), timeout])).default;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The text functions over `en`, the English messages that are bundled (the fallback of every language). */
+export function createI18n(en: Messages) {
+  /** Translates with the given messages, falling back to English, then to the key itself. */
+  function translate(messages: Messages, key: string, vars?: Vars): string {
+    return fill(lookup(messages, key) ?? lookup(en, key) ?? key, vars);
+  }
+  /** English text for a key. */
+  function t(key: string, vars?: Vars): string {
+    return translate(en, key, vars);
+  }
+  /** True when the English locale has the key (used for 'notify.{code}' messages of unknown codes). */
+  function hasText(key: string): boolean {
+    return lookup(en, key) !== undefined;
+  }
+  /** "today", "1 day ago", "3 months ago", ... (spec section 5). */
+  function ageText(postDate: string, now?: Date): string {
+    const age = videoAge(postDate, now);
+    if (age.unit === 'today') return t('age.today');
+    return t(`age.${age.unit}${age.count === 1 ? 'One' : 'Many'}`, { count: age.count });
+  }
+  return { translate, t, hasText, ageText };
+}
