@@ -20,6 +20,9 @@ const nextConfig: NextConfig = {
   // The spec's routes all end in a slash; a path without one is redirected to it (308).
   trailingSlash: true,
   poweredByHeader: false,
+  // `npm run bench:pages` builds its own copy with browser source maps, to tell our own JavaScript
+  // from the framework's module by module. Off in every other build (the maps would be public).
+  productionBrowserSourceMaps: process.env.BROWSER_SOURCE_MAPS === '1',
   // SITE_URL is a build-time setting: pages prerendered at build carry it, so every page rendered
   // later must carry the same origin (no page may mix the build's and the server's). The value is
   // inlined into the server code here; `npm start` rebuilds when the environment asks for another.
