@@ -28,7 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { deserialise, serialise } from '../lib/cache/redis-handler.mjs';
-import { buildOrPrepare, freePort, freshCatalogEnv, npm, npx, root, run, runMain, startNext, startProcess } from './lib/harness.mjs';
+import { buildOrPrepare, freePort, freshCatalogEnv, npm, root, run, runMain, startNext, startProcess } from './lib/harness.mjs';
 
 const REDIS_SERVER = process.env.REDIS_SERVER || '/usr/bin/redis-server';
 const DIST_DIR = process.env.NEXT_DIST_DIR || '.next';
@@ -44,33 +44,6 @@ function check(ok, what) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-// --- build --------------------------------------------------------------------------------------
-
-const SOURCES = ['app', 'components', 'lib', 'locales', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'package.json', 'tsconfig.json'];
-
-function newestMtime(p) {
-  const st = fs.statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = 0;
-  for (const e of fs.readdirSync(p, { withFileTypes: true })) newest = Math.max(newest, newestMtime(path.join(p, e.name)));
-  return newest;
-}
-
-/** harness.mjs builds `.next`; another NEXT_DIST_DIR (a parallel build) is built here the same way. */
-function buildOrPrepareIn(env) {
-  if (DIST_DIR === '.next') return buildOrPrepare(env);
-  const buildId = path.join(root, DIST_DIR, 'BUILD_ID');
-  const stale =
-    process.env.E2E_REBUILD === '1' ||
-    (process.env.E2E_SKIP_BUILD !== '1' &&
-      (!fs.existsSync(buildId) || SOURCES.some((s) => fs.existsSync(path.join(root, s)) && newestMtime(path.join(root, s)) > fs.statSync(buildId).mtimeMs)));
-  if (stale) {
-    console.log(`test:redis: building into ${DIST_DIR} (npm run build)…`);
-    return run(npm, ['run', 'build'], env);
-  }
-  return run(npx, ['tsx', '--conditions=react-server', 'scripts/prepare-catalog.ts'], env);
-}
 
 // --- redis ----------------------------------------------------------------------------------------
 
@@ -244,14 +217,15 @@ runMain('test:redis', async () => {
 
   const env0 = freshCatalogEnv(process.env.DATABASE_PATH || 'data/redis-suite.db');
   if (DIST_DIR !== '.next') env0.NEXT_DIST_DIR = DIST_DIR;
-  const built = buildOrPrepareIn(env0);
+  const built = buildOrPrepare(env0);
   if (built !== 0) return built;
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-redis-'));
   const redisPort = await freePort();
   let redis = await startRedis(redisPort, tmp);
   const env = { ...env0, REDIS_URL: `redis://127.0.0.1:${redisPort}/0` };
-  const handlerChecks = run(process.execPath, [path.join(root, 'scripts/lib/redis-handler-check.mjs'), path.join(root, DIST_DIR, 'server')], env);
+  const checkRun = `c${process.pid}`;
+  const handlerChecks = run(process.execPath, [path.join(root, 'scripts/lib/redis-handler-check.mjs'), path.join(root, DIST_DIR, 'server'), checkRun], env);
   check(handlerChecks === 0, `the handler's own rules against the real Redis (${handlerChecks} failed)`);
   const [portA, portB] = [await freePort(), await freePort()];
   let a;
@@ -355,6 +329,15 @@ runMain('test:redis', async () => {
     redis = await startRedis(redisPort, tmp);
     const back = Date.now();
     console.log('test:redis: redis-server restarted (empty)');
+    // A purge nobody repeated since (the handler check's, before the servers started) comes back
+    // into the emptied Redis from the servers that read it at start.
+    const oldTag = `_N_T_/redis-suite-${checkRun}/layout`;
+    let restored = false;
+    while (!restored && Date.now() - back < 15_000) {
+      restored = (await redisCommand(redisPort, ['HEXISTS', 'tubefront:tags', oldTag]).catch(() => '')) === ':1';
+      if (!restored) await sleep(250);
+    }
+    check(restored, `Redis back: the servers write the purges they know back into the emptied Redis (${((Date.now() - back) / 1000).toFixed(1)} s)`);
     const goneB = await waitGone(b.baseUrl, third);
     check(!anyVisible(goneB.seen), `Redis back: the takedown told to A while Redis was down reaches B (${((Date.now() - back) / 1000).toFixed(1)} s): ${JSON.stringify(goneB.seen)}`);
     let resumed = null;

@@ -21,7 +21,8 @@
  * - Redis down, slow or not yet reachable: every call has a timeout, and after a failure Redis is
  *   left alone for a moment; pages are served from the LRU or rendered. Never a 500, never a hang.
  *   A tag revalidated meanwhile applies to this server at once and is written to Redis when it
- *   comes back.
+ *   comes back (tag times are merged both ways on every reconnection and every few seconds, so an
+ *   emptied Redis gets the purges back from the servers that know them).
  * - Entries are keyed per build (BUILD_ID): two builds never read each other's pages.
  * - During `next build` Redis is not used (the LRU only).
  *
@@ -197,8 +198,6 @@ class SharedCache {
     this.lru = new Lru(maxMemoryBytes > 0 ? maxMemoryBytes : 256 * 1024 * 1024);
     /** tag -> time (ms) it expired at, as the hash holds it. */
     this.tagExpiry = new Map();
-    /** Tags revalidated while Redis could not be told; written when it is back. */
-    this.pendingTags = new Map();
     this.skipUntil = 0;
     this.healthy = undefined;
     this.instance = randomBytes(6).toString('hex');
@@ -232,7 +231,7 @@ class SharedCache {
       });
       client.connect().catch((err) => this.markDown(`${name}: ${err?.message || err}`));
     }
-    this.syncTimer = setInterval(() => void this.flushPendingTags().then(() => this.syncTags()), TAG_SYNC_MS);
+    this.syncTimer = setInterval(() => void this.syncTags(), TAG_SYNC_MS);
     this.syncTimer.unref?.();
   }
 
@@ -281,22 +280,26 @@ class SharedCache {
   async onReady() {
     this.skipUntil = 0;
     this.markUp();
-    await this.flushPendingTags();
     await this.syncTags();
   }
 
-  buildId(serverDistDir) {
+  /** The Redis key of an entry, under its build's id; '' when the build's id is unknown (not shared then). */
+  redisKey(key, serverDistDir) {
     const dir = serverDistDir || path.join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'server');
     let id = this.buildIds.get(dir);
     if (id === undefined) {
       try {
         id = fs.readFileSync(path.join(dir, '..', 'BUILD_ID'), 'utf8').trim();
       } catch {
-        id = 'unknown';
+        id = '';
+      }
+      if (!/^[\w-]{1,100}$/.test(id)) {
+        log(`no build id in ${dir}: pages are not shared`);
+        id = '';
       }
       this.buildIds.set(dir, id);
     }
-    return id;
+    return id && this.client ? `${PREFIX}${id}:${key}` : '';
   }
 
   // Tags ------------------------------------------------------------------------------------
@@ -310,8 +313,11 @@ class SharedCache {
     return false;
   }
 
+  /** Tag times only grow: a later revalidation always wins, whoever reports it first. */
   applyTag(tag, at) {
-    if (typeof tag === 'string' && Number.isFinite(at)) this.tagExpiry.set(tag, at);
+    if (typeof tag !== 'string' || !Number.isFinite(at)) return;
+    const known = this.tagExpiry.get(tag);
+    if (known === undefined || at > known) this.tagExpiry.set(tag, at);
   }
 
   onTagMessage(message) {
@@ -323,43 +329,51 @@ class SharedCache {
     }
   }
 
+  /**
+   * Merges the shared hash and this server's tag times both ways: newer times in Redis are taken,
+   * newer ones here are written back and published (a purge made while Redis was down, or lost
+   * with an emptied Redis, reaches the other servers when it is back). Old times are dropped.
+   */
   async syncTags() {
     const read = await this.call('HGETALL tags', READ_TIMEOUT_MS, (c) => c.hGetAll(TAGS_KEY));
     if (!read.ok) return;
     this.tagsLoaded = true;
-    const now = Date.now();
+    const oldest = Date.now() - TAG_KEEP_MS;
+    const remote = new Map();
     const old = [];
     for (const [tag, value] of Object.entries(read.result ?? {})) {
       const at = Number(value);
-      if (!Number.isFinite(at)) continue;
-      if (at < now - TAG_KEEP_MS) old.push(tag);
-      else if (!this.pendingTags.has(tag)) this.applyTag(tag, at);
+      if (!Number.isFinite(at) || at < oldest) old.push(tag);
+      else remote.set(tag, at);
+      this.applyTag(tag, at);
+    }
+    const newer = {};
+    for (const [tag, at] of this.tagExpiry) {
+      if (at < oldest) this.tagExpiry.delete(tag);
+      else if (!(remote.get(tag) >= at)) newer[tag] = at;
     }
     if (old.length) await this.call('HDEL tags', WRITE_TIMEOUT_MS, (c) => c.hDel(TAGS_KEY, old));
+    await this.pushTags(newer);
   }
 
-  async flushPendingTags() {
-    if (this.pendingTags.size === 0) return;
-    const tags = Object.fromEntries(this.pendingTags);
+  /** Writes tag times to the shared hash and tells every server at once. */
+  async pushTags(tags) {
+    const count = Object.keys(tags).length;
+    if (count === 0) return;
     const wrote = await this.call('HSET tags', WRITE_TIMEOUT_MS, async (c) => {
+      // HSET overwrites: a time another server wrote meanwhile is merged back on the next sync.
       await c.hSet(TAGS_KEY, Object.fromEntries(Object.entries(tags).map(([t, at]) => [t, String(at)])));
       await c.publish(TAGS_CHANNEL, JSON.stringify({ from: this.instance, tags }));
     });
-    if (wrote.ok) {
-      for (const [tag, at] of Object.entries(tags)) if (this.pendingTags.get(tag) === at) this.pendingTags.delete(tag);
-      log(`revalidated ${Object.keys(tags).length} tag(s) on every server`);
-    }
+    if (wrote.ok) log(`revalidated ${count} tag(s) on every server`);
   }
 
-  async revalidateTags(tags, durations) {
+  async revalidateTags(tags) {
+    // Every revalidation expires the tag now, with or without a cache-life profile: Next would
+    // serve a profile's entries stale while re-rendering; here they are re-rendered before serving.
     const now = Date.now();
-    // As Next's own cache: without a profile the tag expires now; with one, after its `expire`.
-    const at = durations && typeof durations.expire === 'number' ? now + durations.expire * 1000 : now;
-    for (const tag of tags) {
-      this.applyTag(tag, at);
-      if (this.url && !isBuildPhase()) this.pendingTags.set(tag, at);
-    }
-    await this.flushPendingTags();
+    for (const tag of tags) this.applyTag(tag, now);
+    if (this.client) await this.pushTags(Object.fromEntries(tags.map((t) => [t, now])));
   }
 
   // Entries ---------------------------------------------------------------------------------
@@ -384,7 +398,8 @@ class SharedCache {
     if (local && this.isExpired(local, ctx)) this.lru.delete(key);
     const fresh = local && !this.isExpired(local, ctx) ? local : undefined;
     if (fresh && asked < revalidateAfter(fresh)) return fresh;
-    const remote = this.client ? await this.remoteGet(`${PREFIX}${this.buildId(serverDistDir)}:${key}`) : null;
+    const redisKey = this.redisKey(key, serverDistDir);
+    const remote = redisKey ? await this.remoteGet(redisKey) : null;
     const found = remote && !this.isExpired(remote, ctx) && (!fresh || remote.lastModified > fresh.lastModified) ? remote : fresh;
     if (found === remote && remote) this.lru.set(key, remote);
     // Next renders now (nothing found, or a stale copy it serves while it renders): note when.
@@ -413,9 +428,10 @@ class SharedCache {
   async set(key, entry, serverDistDir) {
     entry.lastModified = this.renderStart(key, entry.lastModified);
     this.lru.set(key, entry);
-    if (!this.client) return;
+    const redisKey = this.redisKey(key, serverDistDir);
+    if (!redisKey) return;
     const text = serialise(entry);
-    await this.call('SET', WRITE_TIMEOUT_MS, (c) => c.set(`${PREFIX}${this.buildId(serverDistDir)}:${key}`, text, { EX: ttlSeconds(entry) }));
+    await this.call('SET', WRITE_TIMEOUT_MS, (c) => c.set(redisKey, text, { EX: ttlSeconds(entry) }));
   }
 }
 
@@ -457,11 +473,12 @@ export default class RedisCacheHandler {
     }
   }
 
-  async revalidateTag(tags, durations) {
+  /** Next also passes a profile's durations: ignored, every revalidation expires the tags now. */
+  async revalidateTag(tags) {
     const list = (typeof tags === 'string' ? [tags] : Array.isArray(tags) ? tags : []).filter((t) => typeof t === 'string' && t);
     if (list.length === 0) return;
     try {
-      await this.cache.revalidateTags(list, durations);
+      await this.cache.revalidateTags(list);
     } catch (err) {
       log(`revalidateTag failed (${err?.message || err})`);
     }

@@ -40,7 +40,7 @@ function redisCommand(args) {
   });
 }
 
-const run = randomBytes(4).toString('hex');
+const run = process.argv[3] || randomBytes(4).toString('hex');
 const tag = `_N_T_/redis-suite-${run}/layout`;
 const page = (html) => ({ kind: 'APP_PAGE', html, rscData: Buffer.from(html), headers: { 'x-next-cache-tags': `${tag},_N_T_/redis-suite-${run}/page` }, status: 200, postponed: undefined, segmentData: undefined });
 const pageCtx = { kind: 'APP_PAGE', isFallback: false };
