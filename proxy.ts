@@ -8,84 +8,10 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { COUNTRY_COOKIE, detectCountry } from '@/lib/geo/country';
 import { setCountryCookie } from '@/lib/geo/country-cookie';
 import { isMalformedPath, MALFORMED_PATH_TARGET } from '@/lib/malformed-path';
-import { parseCategorySort, parseDate, parseDurationFilter, parsePage, parseSlug, parseSort } from '@/lib/params';
-import { sortHasDate } from '@/lib/types';
+import { routeDecision } from '@/lib/routes';
 
-const SORT_REDIRECTS: Record<string, string> = {
-  '/latest-updates/': '/videos/latest-updates/1/',
-  '/top-rated/': '/videos/top-rated/1/',
-  '/most-popular/': '/videos/most-popular/1/',
-  '/videos/': '/videos/latest-updates/1/',
-  '/favourites/': '/bookmarks/',
-};
-
-/** keepQuery: a path-only redirect that carries the visitor's query (campaign parameters) along. */
-type Decision = { redirect: string; status: 308; keepQuery?: boolean } | { rewrite: string } | null;
-
-/** The query without the filter keys (campaign and other parameters survive a redirect). */
-function otherParams(url: URL): URLSearchParams {
-  const q = new URLSearchParams(url.search);
-  q.delete('date');
-  q.delete('duration');
-  return q;
-}
-
-/**
- * ?date=&duration= on a listing: whitelisted, then rewritten to the internal filter route
- * ({base}f/{date}/{duration}/), so that each combination is its own cached page. Invalid or
- * inapplicable values are dropped with a redirect, so only canonical URLs reach the cache.
- */
-function filterDecision(url: URL, base: string, sortParam: string): Decision {
-  const sort = parseSort(sortParam);
-  if (!sort) return null; // the page answers 404
-  const rawDate = url.searchParams.get('date');
-  const rawDuration = url.searchParams.get('duration');
-  let date = parseDate(rawDate) ?? 'all';
-  const duration = parseDurationFilter(rawDuration) ?? 'all';
-  if (!sortHasDate(sort)) date = 'all';
-  const canonical = new URLSearchParams();
-  if (date !== 'all') canonical.set('date', date);
-  if (duration !== 'all') canonical.set('duration', duration);
-  const given = new URLSearchParams();
-  if (rawDate !== null) given.set('date', rawDate);
-  if (rawDuration !== null) given.set('duration', rawDuration);
-  if (canonical.toString() !== given.toString()) {
-    const q = otherParams(url);
-    canonical.forEach((v, k) => q.set(k, v));
-    const s = q.toString();
-    return { redirect: `${base}${s ? `?${s}` : ''}`, status: 308 };
-  }
-  if (date === 'all' && duration === 'all') return null;
-  return { rewrite: `${base}f/${date}/${duration}/` };
-}
-
-export function decide(url: URL): Decision {
-  const path = url.pathname;
-  const fixed = SORT_REDIRECTS[path];
-  if (fixed) return { redirect: fixed, status: 308, keepQuery: true };
-
-  let m = /^\/videos\/([^/]+)\/$/.exec(path);
-  if (m?.[1]) return parseSort(m[1]) ? { redirect: `/videos/${m[1]}/1/`, status: 308, keepQuery: true } : null;
-
-  m = /^\/videos\/([^/]+)\/([^/]+)\/$/.exec(path);
-  if (m?.[1] && m[2]) return parsePage(m[2]) ? filterDecision(url, path, m[1]) : null;
-
-  m = /^\/categories\/([^/]+)\/$/.exec(path);
-  if (m?.[1]) return parseSlug(m[1]) ? { redirect: `/categories/${m[1]}/latest-updates/1/`, status: 308, keepQuery: true } : null;
-
-  m = /^\/categories\/([^/]+)\/([^/]+)\/([^/]+)\/$/.exec(path);
-  if (m?.[1] && m[2] && m[3]) return parseSlug(m[1]) && parsePage(m[3]) ? filterDecision(url, path, m[2]) : null;
-
-  if (path === '/categories/' && url.searchParams.has('sort')) {
-    const sort = parseCategorySort(url.searchParams.get('sort'));
-    if (sort === 'title') return { rewrite: '/category-index/title/' };
-    const q = new URLSearchParams(url.search);
-    q.delete('sort');
-    const s = q.toString();
-    return { redirect: `/categories/${s ? `?${s}` : ''}`, status: 308 };
-  }
-  return null;
-}
+/** The redirects and filter rewrites of page URLs: the route module's (lib/routes.ts). */
+export const decide = routeDecision;
 
 /**
  * A path with a broken percent-escape, answered before Next's router throws on it (a bare 500):
@@ -126,7 +52,7 @@ export function proxy(request: NextRequest) {
   const url = plainUrl ?? request.nextUrl;
   const malformed = malformedPathResponse(url);
   if (malformed?.status === 400) return malformed;
-  const d = malformed ? null : decide(url);
+  const d = malformed ? null : routeDecision(url);
   let response: NextResponse;
   if (malformed) {
     response = malformed;

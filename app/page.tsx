@@ -4,7 +4,7 @@ import { Page } from '@/components/layout/page';
 import { OutageGuard } from '@/components/outage/source-outage';
 import { getHomeRows, listOrError } from '@/lib/api';
 import { t } from '@/lib/i18n';
-import { videosUrl } from '@/lib/seo/urls';
+import { videosUrl } from '@/lib/routes';
 
 // Home rows have a cache lifetime of 3600 s (spec section 9).
 export const revalidate = 3600;

@@ -5,14 +5,14 @@ import { EmptyList } from '@/components/listing/empty-list';
 import { OutageGuard } from '@/components/outage/source-outage';
 import { attempt, getCategories } from '@/lib/api';
 import { t } from '@/lib/i18n';
-import { categoriesUrl, categoryUrl } from '@/lib/seo/urls';
+import { categoriesUrl, categoryUrl } from '@/lib/routes';
 import type { CategorySort } from '@/lib/types';
 import styles from './category-index.module.css';
 
 export const categoryIndexMetadata: Metadata = {
   title: t('categories.title'),
   description: t('categories.description'),
-  alternates: { canonical: '/categories/' },
+  alternates: { canonical: categoriesUrl() },
 };
 
 /** The category index, by count of videos or by title. */

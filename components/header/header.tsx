@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import Link from 'next/link';
 import { SearchBox } from '@/components/search/search-box';
 import { t } from '@/lib/i18n';
-import { categoriesUrl, videosUrl } from '@/lib/seo/urls';
+import { categoriesUrl, videosUrl } from '@/lib/routes';
 import { HeaderBehavior } from './header-behavior';
 import { BookmarkIcon, HistoryIcon, LogoMark, MenuIcon } from './icons';
 import { SearchFallback } from './search-fallback';

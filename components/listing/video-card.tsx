@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { BookmarkButton } from '@/components/bookmarks/bookmark-button';
 import { formatCount, formatDuration, ratingPercent } from '@/lib/format';
 import { t } from '@/lib/i18n/client';
-import { videoUrl } from '@/lib/seo/urls';
+import { videoUrl } from '@/lib/routes';
 import { storableVideo } from '@/lib/storage/records';
 import type { VideoSummary } from '@/lib/types';
 import { packFrames } from './frames';

@@ -4,11 +4,11 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type K
 import { t } from '@/lib/i18n/client';
 import { LIMITS } from '@/lib/api/constants';
 import { parseTerm } from '@/lib/params';
+import { searchUrl } from '@/lib/routes';
 import { recentSearches } from '@/lib/search-history';
 import type { Suggestions } from '@/lib/types';
 import { SearchPanel } from './search-panel';
 import { loadTopKeywords } from './top-keywords';
-import { searchHref } from './urls';
 import styles from './search-box.module.css';
 
 /** Spec section 5. */
@@ -103,7 +103,7 @@ export function SearchBox() {
     if (!term) return; // ignored unless 3..69 characters
     setOpen(false);
     inputRef.current?.blur();
-    router.push(searchHref(term));
+    router.push(searchUrl(term));
   };
 
   const onInputKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

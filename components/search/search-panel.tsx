@@ -4,7 +4,7 @@ import type { KeyboardEvent, RefObject } from 'react';
 import { t } from '@/lib/i18n/client';
 import type { Suggestions } from '@/lib/types';
 import { Highlight } from './highlight';
-import { categoryHref, searchHref } from './urls';
+import { categoryUrl, searchUrl } from '@/lib/routes';
 import styles from './search-box.module.css';
 
 export interface SearchPanelProps {
@@ -36,7 +36,7 @@ export function SearchPanel(props: SearchPanelProps) {
         <ul className={styles.list}>
           {terms.map((term) => (
             <li key={term}>
-              <Link href={searchHref(term)} className={styles.option} data-option="" onClick={() => onPick(term)}>
+              <Link href={searchUrl(term)} className={styles.option} data-option="" onClick={() => onPick(term)}>
                 {highlight ? <Highlight text={term} typed={typed} /> : term}
               </Link>
             </li>
@@ -67,7 +67,7 @@ export function SearchPanel(props: SearchPanelProps) {
             <ul className={styles.list}>
               {suggestions.categories.slice(0, 6).map((c) => (
                 <li key={c.dir}>
-                  <Link href={categoryHref(c.dir)} className={styles.option} data-option="" onClick={() => onPick()}>
+                  <Link href={categoryUrl(c.dir)} className={styles.option} data-option="" onClick={() => onPick()}>
                     <Highlight text={c.title} typed={typed} />
                   </Link>
                 </li>

@@ -4,6 +4,7 @@ import { useState, type MouseEvent } from 'react';
 import { VideoGrid } from '@/components/listing/video-grid';
 import { fetchRelated } from '@/lib/api/client';
 import { LIMITS } from '@/lib/api/constants';
+import { searchUrl, videosUrl } from '@/lib/routes';
 import { t } from '@/lib/i18n/client';
 import type { VideoList } from '@/lib/types';
 import styles from './video-actions.module.css';
@@ -33,7 +34,7 @@ export function RelatedMore({ videoId, title }: { videoId: number; title: string
   const canLoadMore = page < RELATED_LAST_PAGE && !exhausted;
   const term = [...title.trim()].slice(0, LIMITS.maxTerm).join('').trim();
   // A title is never empty in practice; if it were, the most popular listing is the next best 'more'.
-  const searchHref = term === '' ? '/videos/most-popular/1/' : `/search/1/?s=${encodeURIComponent(term)}`;
+  const searchHref = term === '' ? videosUrl('most-popular') : searchUrl(term);
   const busy = loading;
 
   const loadMore = (event: MouseEvent<HTMLAnchorElement>) => {

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { formatDuration } from '@/lib/format';
 import { t } from '@/lib/i18n';
-import { categoryUrl, searchUrl } from '@/lib/seo/urls';
+import { categoryUrl, searchUrl } from '@/lib/routes';
 import type { VideoDetail } from '@/lib/types';
 import styles from './video-about.module.css';
 

@@ -8,7 +8,7 @@ import { VoteButtons } from '@/components/video/vote-buttons';
 import { formatCount } from '@/lib/format';
 import { ageText, t } from '@/lib/i18n';
 import { embedSrc } from '@/lib/seo/embed';
-import { categoryUrl } from '@/lib/seo/urls';
+import { categoryUrl } from '@/lib/routes';
 import { storableVideo } from '@/lib/storage/records';
 import { statsDisabled, type VideoDetail, type VideoList } from '@/lib/types';
 import { Player } from './player';

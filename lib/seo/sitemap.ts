@@ -9,7 +9,8 @@ import 'server-only';
 import { getCategories, getSitemapFiles, getSitemapVideos, getVideos } from '@/lib/api';
 import { getConfig } from '@/lib/config';
 import { SORTS, type SitemapVideo } from '@/lib/types';
-import { absoluteUrl, categoriesUrl, categoryUrl, INFORMATION_PAGES, informationUrl, videosUrl, videoUrl } from './urls';
+import { absoluteUrl } from './urls';
+import { categoriesUrl, categoryUrl, INFORMATION_PAGES, informationUrl, videosUrl, videoUrl } from '@/lib/routes';
 
 export const XML_HEADERS = {
   'Content-Type': 'application/xml; charset=utf-8',

@@ -10,7 +10,7 @@ import { DEFAULTS } from '@/lib/api/constants';
 import { t } from '@/lib/i18n';
 import { parseDurationFilter, parsePage, parseTerm } from '@/lib/params';
 import { pageSuffix } from '@/lib/seo/listing';
-import { searchUrl } from '@/lib/seo/urls';
+import { searchUrl } from '@/lib/routes';
 
 // Search terms are unbounded: this page renders per request (never one page-cache entry per
 // term) from lib/api's bounded in-memory result cache; proxy.ts adds s-maxage for a CDN.

@@ -1,5 +1,6 @@
 import { embedSrc } from '@/lib/seo/embed';
-import { absoluteUrl, filterQuery, searchUrl, videosUrl } from '@/lib/seo/urls';
+import { absoluteUrl } from '@/lib/seo/urls';
+import { filterQuery, searchUrl, videosUrl } from '@/lib/routes';
 
 describe('embedSrc', () => {
   it('accepts root-relative and http(s) URLs', () => {

@@ -1,4 +1,4 @@
-import { parseListing } from '@/lib/seo/listing';
+import { parseListing } from '@/lib/routes';
 
 describe('parseListing: the listing routes and their internal filter segments', () => {
   it('accepts every sort and page of the public route', () => {

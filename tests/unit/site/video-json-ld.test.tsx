@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { VideoJsonLd } from '@/components/video/video-json-ld';
+import { videoMetadata, videoSeo } from '@/lib/seo/video';
 import type { VideoDetail } from '@/lib/types';
 
 const hostile = '</script ><img src=x onerror=alert(1)><!-- \u2028';
@@ -12,7 +13,7 @@ const video: VideoDetail = {
 
 describe('VideoJsonLd', () => {
   const html = renderToStaticMarkup(
-    <VideoJsonLd video={video} siteUrl="https://tube.example" pageUrl="https://tube.example/video/7/d/" embedUrl="/embed/7/" description={hostile} />,
+    <VideoJsonLd video={video} seo={videoSeo(video, 'https://tube.example')} />,
   );
   const body = html.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, '');
 
@@ -34,5 +35,16 @@ describe('VideoJsonLd', () => {
       isFamilyFriendly: false,
       interactionStatistic: { userInteractionCount: 1234 },
     });
+  });
+
+  it('agrees with the page metadata: one videoSeo() feeds both', () => {
+    const seo = videoSeo(video, 'https://tube.example');
+    const data = JSON.parse(body);
+    const meta = videoMetadata(video, seo);
+    expect(data.url).toBe('https://tube.example/video/7/d/');
+    expect(meta.alternates?.canonical).toBe('/video/7/d/');
+    expect(data.description).toBe(meta.description);
+    expect(data.embedUrl).toBe((meta.openGraph as { videos: { url: string }[] }).videos[0]!.url);
+    expect(data.thumbnailUrl[0]).toBe((meta.openGraph as { images: { url: string }[] }).images[0]!.url);
   });
 });

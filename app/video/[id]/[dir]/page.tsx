@@ -6,11 +6,10 @@ import { VideoJsonLd } from '@/components/video/video-json-ld';
 import { VideoView } from '@/components/video/video-view';
 import { attempt, getRelated, getVideo, shortLived, type Attempt } from '@/lib/api';
 import { getConfig } from '@/lib/config';
-import { formatDuration } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { parseVideoId } from '@/lib/params';
-import { embedSrc } from '@/lib/seo/embed';
-import { absoluteUrl, videoUrl } from '@/lib/seo/urls';
+import { videoUrl } from '@/lib/routes';
+import { videoMetadata, videoSeo } from '@/lib/seo/video';
 import { statsDisabled, type VideoDetail } from '@/lib/types';
 
 // The 'video' lifetime (spec section 9); the first request renders, later ones come from the cache.
@@ -29,40 +28,12 @@ async function load(params: Props['params']): Promise<Attempt<VideoDetail | null
   return attempt(() => getVideo(id));
 }
 
-function describe(video: VideoDetail): string {
-  const text = video.description.trim() || t('video.fallbackDescription', { title: video.title, duration: formatDuration(video.duration) });
-  return text.length > 300 ? `${text.slice(0, 297).trimEnd()}…` : text;
-}
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const loaded = await load(params);
   // A failed source: the page answers its outage message (503, never cached).
   if (!loaded.ok) return { title: t('error.title') };
   const video = loaded.value;
-  if (!video) return {};
-  const { siteUrl } = getConfig();
-  const canonical = videoUrl(video);
-  const embed = embedSrc(video.embed);
-  const player = embed ? absoluteUrl(siteUrl, embed) : null;
-  const image = absoluteUrl(siteUrl, video.thumb);
-  const description = describe(video);
-  return {
-    title: video.title,
-    description,
-    alternates: { canonical },
-    openGraph: {
-      type: 'video.other',
-      title: video.title,
-      description,
-      url: canonical,
-      images: [{ url: image, width: 320, height: 180, alt: video.title }],
-      videos: player ? [{ url: player, secureUrl: player.startsWith('https:') ? player : undefined, type: 'text/html', width: 1280, height: 720 }] : undefined,
-    },
-    twitter: player
-      ? { card: 'player', title: video.title, description, images: [{ url: image, alt: video.title }], players: [{ playerUrl: player, streamUrl: player, width: 1280, height: 720 }] }
-      : { card: 'summary_large_image', title: video.title, description, images: [{ url: image, alt: video.title }] },
-    other: { rating: 'adult', 'video:duration': String(video.duration), 'video:release_date': video.postDate },
-  };
+  return video ? videoMetadata(video, videoSeo(video, getConfig().siteUrl)) : {};
 }
 
 export default async function VideoPage({ params }: Props) {
@@ -88,11 +59,10 @@ export default async function VideoPage({ params }: Props) {
   if (video.dir !== dir) permanentRedirect(videoUrl(video));
   // Related videos that fail to load leave the video playable, with 'show more' to try again.
   const related = statsDisabled(video) ? null : await attempt(() => getRelated(video.id, 1)).then((r) => (r.ok ? r.value : { videos: [], total: null }));
-  const { siteUrl } = getConfig();
   return (
     <Page>
       <VideoView video={video} related={related} />
-      <VideoJsonLd video={video} siteUrl={siteUrl} pageUrl={absoluteUrl(siteUrl, videoUrl(video))} embedUrl={embedSrc(video.embed)} description={describe(video)} />
+      <VideoJsonLd video={video} seo={videoSeo(video, getConfig().siteUrl)} />
     </Page>
   );
 }

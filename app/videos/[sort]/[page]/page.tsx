@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { SortListing, sortListingMetadata } from '@/components/listing/sort-listing';
-import { parseListing } from '@/lib/seo/listing';
+import { SortListing } from '@/components/listing/sort-listing';
+import { getSortListing, sortListingMetadata } from '@/lib/pages/listings';
+import { parseListing } from '@/lib/routes';
 
 // Cached (ISR) for the 'videos' lifetime; rendered on first request, then served from the cache.
 export const revalidate = 86400;
@@ -20,5 +21,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function VideosPage({ params }: Props) {
   const p = parseListing(await params);
   if (!p) notFound();
-  return <SortListing p={p} />;
+  return <SortListing data={await getSortListing(p)} />;
 }

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { CategoryListing, categoryListingMetadata } from '@/components/listing/sort-listing';
-import { parseCategoryDir, parseListing } from '@/lib/seo/listing';
+import { CategoryListing } from '@/components/listing/sort-listing';
+import { categoryListingMetadata, getCategoryListing } from '@/lib/pages/listings';
+import { parseCategoryDir, parseListing } from '@/lib/routes';
 
 // Cached (ISR) for the 'videos' lifetime; an unknown category is a cached 404.
 export const revalidate = 86400;
@@ -24,5 +25,5 @@ export default async function CategoryPage({ params }: Props) {
   const dir = parseCategoryDir(id);
   const p = parseListing(rest);
   if (!dir || !p) notFound();
-  return <CategoryListing dir={dir} p={p} />;
+  return <CategoryListing data={await getCategoryListing(dir, p)} />;
 }

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { SortListing, sortListingMetadata } from '@/components/listing/sort-listing';
-import { parseListing } from '@/lib/seo/listing';
+import { SortListing } from '@/components/listing/sort-listing';
+import { getSortListing, sortListingMetadata } from '@/lib/pages/listings';
+import { parseListing } from '@/lib/routes';
 
 // Internal route: proxy.ts rewrites /videos/{sort}/{page}/?date=&duration= here, so that each
 // whitelisted filter combination is its own cached page while the visitor's URL keeps the query.
@@ -23,5 +24,5 @@ export default async function FilteredVideosPage({ params }: Props) {
   const { date, duration, ...rest } = await params;
   const p = parseListing(rest, { date, duration });
   if (!p) notFound();
-  return <SortListing p={p} />;
+  return <SortListing data={await getSortListing(p)} />;
 }

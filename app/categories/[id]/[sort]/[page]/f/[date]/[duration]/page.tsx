@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { CategoryListing, categoryListingMetadata } from '@/components/listing/sort-listing';
-import { parseCategoryDir, parseListing } from '@/lib/seo/listing';
+import { CategoryListing } from '@/components/listing/sort-listing';
+import { categoryListingMetadata, getCategoryListing } from '@/lib/pages/listings';
+import { parseCategoryDir, parseListing } from '@/lib/routes';
 
 // Internal route: proxy.ts rewrites the ?date=&duration= query of a category listing here.
 export const revalidate = 86400;
@@ -24,5 +25,5 @@ export default async function FilteredCategoryPage({ params }: Props) {
   const dir = parseCategoryDir(id);
   const p = parseListing(rest, { date, duration });
   if (!dir || !p) notFound();
-  return <CategoryListing dir={dir} p={p} />;
+  return <CategoryListing data={await getCategoryListing(dir, p)} />;
 }

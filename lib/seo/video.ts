@@ -1,0 +1,89 @@
+/**
+ * A video page's SEO, computed once (videoSeo) and read by both its metadata (videoMetadata:
+ * title, description, canonical, Open Graph, Twitter) and its VideoObject JSON-LD (videoJsonLd),
+ * so that the two can never disagree on a URL or a description.
+ */
+import type { Metadata } from 'next';
+import { formatDuration, isoDuration } from '@/lib/format';
+import { t } from '@/lib/i18n';
+import { videoUrl } from '@/lib/routes';
+import { embedSrc } from '@/lib/seo/embed';
+import { absoluteUrl } from '@/lib/seo/urls';
+import type { VideoDetail } from '@/lib/types';
+
+export interface VideoSeo {
+  title: string;
+  /** The description, or a fallback from the title and duration; at most 300 characters. */
+  description: string;
+  /** The canonical path (metadataBase makes it absolute). */
+  canonical: string;
+  /** The page's absolute URL. */
+  pageUrl: string;
+  /** The thumbnail's absolute URL. */
+  image: string;
+  /** The player's absolute URL (the embed), null when the video has no usable one. */
+  player: string | null;
+}
+
+function describe(video: VideoDetail): string {
+  const text = video.description.trim() || t('video.fallbackDescription', { title: video.title, duration: formatDuration(video.duration) });
+  return text.length > 300 ? `${text.slice(0, 297).trimEnd()}…` : text;
+}
+
+export function videoSeo(video: VideoDetail, siteUrl: string): VideoSeo {
+  const canonical = videoUrl(video);
+  const embed = embedSrc(video.embed);
+  return {
+    title: video.title,
+    description: describe(video),
+    canonical,
+    pageUrl: absoluteUrl(siteUrl, canonical),
+    image: absoluteUrl(siteUrl, video.thumb),
+    player: embed ? absoluteUrl(siteUrl, embed) : null,
+  };
+}
+
+export function videoMetadata(video: VideoDetail, seo: VideoSeo): Metadata {
+  const { title, description, canonical, image, player } = seo;
+  return {
+    title,
+    description,
+    alternates: { canonical },
+    openGraph: {
+      type: 'video.other',
+      title,
+      description,
+      url: canonical,
+      images: [{ url: image, width: 320, height: 180, alt: title }],
+      videos: player ? [{ url: player, secureUrl: player.startsWith('https:') ? player : undefined, type: 'text/html', width: 1280, height: 720 }] : undefined,
+    },
+    twitter: player
+      ? { card: 'player', title, description, images: [{ url: image, alt: title }], players: [{ playerUrl: player, streamUrl: player, width: 1280, height: 720 }] }
+      : { card: 'summary_large_image', title, description, images: [{ url: image, alt: title }] },
+    other: { rating: 'adult', 'video:duration': String(video.duration), 'video:release_date': video.postDate },
+  };
+}
+
+/** The VideoObject (schema.org) of the page. */
+export function videoJsonLd(video: VideoDetail, seo: VideoSeo): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'VideoObject',
+    name: video.title,
+    description: seo.description,
+    thumbnailUrl: [seo.image],
+    uploadDate: video.postDate,
+    duration: isoDuration(video.duration),
+    ...(seo.player ? { embedUrl: seo.player } : {}),
+    url: seo.pageUrl,
+    interactionStatistic: {
+      '@type': 'InteractionCounter',
+      interactionType: { '@type': 'WatchAction' },
+      userInteractionCount: video.views,
+    },
+    isFamilyFriendly: false,
+    ...(video.username ? { author: { '@type': 'Person', name: video.username } } : {}),
+    ...(video.categories.length ? { genre: video.categories.map((c) => c.title) } : {}),
+    ...(video.tags.length ? { keywords: video.tags.join(', ') } : {}),
+  };
+}

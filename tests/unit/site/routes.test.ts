@@ -1,0 +1,119 @@
+/**
+ * lib/routes.ts, the one module that builds and parses the site's page URLs: what a builder
+ * writes, the parser (or the proxy's decision plus the page's parser) reads back as the same
+ * page; what no builder writes is rejected.
+ */
+import fc from 'fast-check';
+import {
+  categoryUrl,
+  filteredListingRoute,
+  filterQuery,
+  parseCategoryDir,
+  parseListing,
+  routeDecision,
+  searchUrl,
+  videosUrl,
+  videoUrl,
+  type ListingParams,
+} from '@/lib/routes';
+import { parseTerm, parseVideoId } from '@/lib/params';
+import { ALL_SORTS, DATES, DURATIONS, sortHasDate } from '@/lib/types';
+
+const BASE = 'http://site.test';
+
+/** The page a listing URL shows, as next start would: the proxy's rewrite (if any), then the page's parser. */
+function readListing(href: string): ListingParams | null {
+  const url = new URL(href, BASE);
+  const d = routeDecision(url);
+  if (d && 'redirect' in d) return null; // not a canonical URL
+  const path = d && 'rewrite' in d ? d.rewrite : url.pathname;
+  const m = /^\/(?:videos|categories\/[^/]+)\/([^/]+)\/([^/]+)\/(?:f\/([^/]+)\/([^/]+)\/)?$/.exec(path);
+  if (!m) return null;
+  return parseListing({ sort: m[1]!, page: m[2]! }, m[3] !== undefined ? { date: m[3], duration: m[4]! } : undefined);
+}
+
+const listing = fc.record({
+  sort: fc.constantFrom(...ALL_SORTS),
+  page: fc.integer({ min: 1, max: 10_000 }),
+  date: fc.constantFrom(...DATES),
+  duration: fc.constantFrom(...DURATIONS),
+});
+const slug = fc.stringMatching(/^[a-z0-9][a-z0-9_-]{0,30}$/);
+
+describe('routes: parse ∘ build', () => {
+  it('a videos listing reads back as the page it names (the date only where the sort has it)', () => {
+    fc.assert(
+      fc.property(listing, (p) => {
+        const expected = { ...p, date: sortHasDate(p.sort) ? p.date : 'all' };
+        expect(readListing(videosUrl(p.sort, p.page, p))).toEqual(expected);
+      }),
+    );
+  });
+
+  it('a category listing reads back as its dir and page', () => {
+    fc.assert(
+      fc.property(listing, slug, (p, dir) => {
+        const href = categoryUrl(dir, p.sort, p.page, p);
+        expect(parseCategoryDir(decodeURIComponent(href.split('/')[2]!))).toBe(dir);
+        expect(readListing(href)).toEqual({ ...p, date: sortHasDate(p.sort) ? p.date : 'all' });
+      }),
+    );
+  });
+
+  it('a video URL reads back as its id', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 4_294_967_295 }), slug, (id, dir) => {
+        const m = /^\/video\/([^/]+)\/([^/]+)\/$/.exec(videoUrl({ id, dir }))!;
+        expect(parseVideoId(m[1])).toBe(id);
+        expect(decodeURIComponent(m[2]!)).toBe(dir);
+      }),
+    );
+  });
+
+  it('a search URL reads back as its term, page and duration', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 3, maxLength: 40 }), fc.integer({ min: 1, max: 500 }), fc.constantFrom(...DURATIONS), (raw, page, duration) => {
+        const term = parseTerm(raw);
+        fc.pre(term !== null);
+        const url = new URL(searchUrl(term!, page, { duration }), BASE);
+        expect(url.pathname).toBe(`/search/${page}/`);
+        expect(parseTerm(url.searchParams.get('s'))).toBe(term);
+        expect(url.searchParams.get('duration')).toBe(duration === 'all' ? null : duration);
+      }),
+    );
+  });
+
+  it('the proxy rewrites a filtered listing to the internal route and never redirects a built URL', () => {
+    expect(routeDecision(new URL(videosUrl('top-rated', 2, { date: 'week', duration: '1' }), BASE))).toEqual({
+      rewrite: filteredListingRoute('/videos/top-rated/2/', 'week', '1'),
+    });
+    expect(routeDecision(new URL(videosUrl('latest-updates', 3), BASE))).toBeNull();
+  });
+});
+
+describe('routes: rejects', () => {
+  it('no sort, page or filter outside the whitelists', () => {
+    expect(parseListing({ sort: 'newest', page: '1' })).toBeNull();
+    expect(parseListing({ sort: 'top-rated', page: '0' })).toBeNull();
+    expect(parseListing({ sort: 'top-rated', page: '01' })).toBeNull();
+    expect(parseListing({ sort: 'top-rated', page: '1' }, { date: 'year', duration: 'all' })).toBeNull();
+    expect(parseListing({ sort: 'top-rated', page: '1' }, { date: 'all', duration: '4' })).toBeNull();
+  });
+
+  it('the internal filter route only for a real filter, and a date only on a sort that has it', () => {
+    expect(parseListing({ sort: 'top-rated', page: '1' }, { date: 'all', duration: 'all' })).toBeNull();
+    expect(parseListing({ sort: 'latest-updates', page: '1' }, { date: 'week', duration: 'all' })).toBeNull();
+    expect(parseListing({ sort: 'most-popular', page: '1' }, { date: 'week', duration: 'all' })).toEqual({ sort: 'most-popular', page: 1, date: 'week', duration: 'all' });
+  });
+
+  it('a date on a sort without one is dropped with a redirect, and never built', () => {
+    expect(filterQuery('longest', { date: 'day', duration: '2' })).toBe('?duration=2');
+    expect(routeDecision(new URL('/videos/longest/1/?date=day&utm_source=x', BASE))).toEqual({ redirect: '/videos/longest/1/?utm_source=x', status: 308 });
+  });
+
+  it('category dirs are slugs', () => {
+    expect(parseCategoryDir('../etc')).toBeNull();
+    expect(parseCategoryDir('')).toBeNull();
+    expect(parseCategoryDir('a b')).toBeNull();
+  });
+});
