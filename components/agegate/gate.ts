@@ -2,10 +2,12 @@
  * The age-gate decision (spec section 4), shared by the inline script (before first paint) and
  * the modal: gated when the country cookie names a configured country and _agev is not '1'.
  */
+import { AGE_COOKIE, COUNTRY_COOKIE } from '@/lib/cookies';
+
 export const GATE_CLASS = 'tf-agegate';
-export const AGE_COOKIE = '_agev';
-/** Same value as COUNTRY_COOKIE in lib/geo/country.ts (kept apart: that module is server code). */
-export const COUNTRY_COOKIE_NAME = 'tf_country';
+export { AGE_COOKIE };
+/** The country cookie's name (lib/cookies.ts), under the name the gate's callers use. */
+export const COUNTRY_COOKIE_NAME = COUNTRY_COOKIE;
 export const MINIMUM_AGE = 18;
 /** The attribute that keeps the modal's layer out of the blur and the inert page. */
 export const GATE_LAYER_ATTR = 'data-agegate';

@@ -15,7 +15,7 @@ import { cleanAddress, clientAddress, type TrustProxy } from '@/lib/net/client-a
 
 export { cleanAddress };
 
-export const COUNTRY_COOKIE = 'tf_country';
+export { COUNTRY_COOKIE } from '@/lib/cookies';
 
 /** Headers set by CDNs in front of the site; a client cannot forge them when the CDN is the only way in. */
 export const CDN_COUNTRY_HEADERS = ['cf-ipcountry', 'x-vercel-ip-country', 'cloudfront-viewer-country'] as const;

@@ -1,6 +1,7 @@
 /** proxy.ts decisions (the redirect and rewrite table), without a server. */
 jest.mock('@/lib/geo/country', () => ({ COUNTRY_COOKIE: 'tf_country', detectCountry: () => null }));
-import { decide } from '@/proxy';
+import { COUNTRY_COOKIE } from '@/lib/cookies';
+import { config, decide } from '@/proxy';
 
 const d = (path: string) => decide(new URL(path, 'http://site.example'));
 
@@ -32,4 +33,9 @@ describe('proxy decide', () => {
     expect(d('/videos/top-rated/1/')).toBeNull();
     expect(d('/video/1/x/')).toBeNull();
   });
+});
+
+test("the matcher's country cookie is the site's (Next reads the matcher as a literal)", () => {
+  const keys = config.matcher.flatMap((m) => (typeof m === 'string' ? [] : (m.missing ?? []).map((c) => c.key)));
+  expect(keys).toEqual([COUNTRY_COOKIE]);
 });
