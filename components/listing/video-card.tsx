@@ -24,9 +24,10 @@ export interface VideoCardProps {
  * visitor's client lists render the same card. The hover preview is driven by PreviewController
  * through the data attributes, so a card costs no JavaScript of its own.
  *
- * Every byte here is sent twice per card (in the HTML and in the page's flight payload): the
- * frames go only where they play (a card without a clip), written short; the views icon is CSS;
- * the bookmark button gets only the fields it stores.
+ * Server pages render it through CardGrid, whose cards cross to the browser as compact rows
+ * (card-rows.ts) rather than as this element tree; the frames go only where they play (a card
+ * without a clip), written short; the views icon is CSS; the bookmark button gets only the fields
+ * it stores.
  */
 export function VideoCard({ video, priority = false, eager = false, action }: VideoCardProps) {
   const href = videoUrl(video);
