@@ -67,6 +67,8 @@ export async function startEdge({ port, upstreams, extraHttp = '', probePath = '
   } catch (e) {
     const log = path.join(prefix, 'error.log');
     if (fs.existsSync(log)) console.error(fs.readFileSync(log, 'utf8').slice(-2000));
+    handle.stop();
+    fs.rmSync(prefix, { recursive: true, force: true });
     throw e;
   }
   return {
