@@ -246,10 +246,25 @@ export async function pgTopKeywords(db: Queryable, limit: number): Promise<strin
 
 // --- search and related -------------------------------------------------------------------------------
 
+/**
+ * Highest id published by `now` (maxPublishedId in lib/catalog/search-query.ts): newest-first walks
+ * start there instead of walking the scheduled videos (the top 4% of ids) only to drop them.
+ */
+export async function pgMaxPublishedId(db: Queryable, now: number): Promise<number> {
+  const r = await db.query<{ seeded: number | null; imported: number | null }>(
+    `SELECT (SELECT id FROM videos WHERE post_date <= $1 ORDER BY post_date DESC, id DESC LIMIT 1) AS seeded,
+       (SELECT max(video_id) FROM video_sources) AS imported`,
+    [now],
+  );
+  return Math.max(r.rows[0]?.seeded ?? 0, r.rows[0]?.imported ?? 0);
+}
+
 interface MatchFilter {
   /** Lowest post_date (0: none). */
   from: number;
   now: number;
+  /** Highest id worth walking (maxPublishedId). */
+  hi: number;
   minDur: number;
   maxDur: number;
 }
@@ -258,9 +273,9 @@ interface MatchFilter {
 async function newestMatches(db: Queryable, column: 'tsv' | 'title_tsv', query: string, f: MatchFilter, limit: number): Promise<number[]> {
   const r = await db.query<{ id: number }>(
     `SELECT id FROM videos
-     WHERE ${column} @@ $1::tsquery AND ${VISIBLE_STATUS_SQL} AND post_date BETWEEN $2 AND $3 AND duration BETWEEN $4 AND $5
+     WHERE ${column} @@ $1::tsquery AND id <= $7 AND ${VISIBLE_STATUS_SQL} AND post_date BETWEEN $2 AND $3 AND duration BETWEEN $4 AND $5
      ORDER BY id DESC LIMIT $6`,
-    [query, f.from, f.now, f.minDur, f.maxDur, limit],
+    [query, f.from, f.now, f.minDur, f.maxDur, limit, f.hi],
   );
   return r.rows.map((x) => x.id);
 }
@@ -305,7 +320,7 @@ export async function pgSearchIds(db: Queryable, f: PgSearchFilter, now: number)
   const tokens = searchTokens(f.term);
   if (tokens.length === 0) return [];
   const [minDur, maxDur] = durationBounds(f.duration);
-  const filter: MatchFilter = { from: dateFrom(f.date, now) ?? 0, now, minDur, maxDur };
+  const filter: MatchFilter = { from: dateFrom(f.date, now) ?? 0, now, minDur, maxDur, hi: await pgMaxPublishedId(db, now) };
   const found = await rankedMatches(db, tokens, filter, false);
   if (found.length > 0) return found;
   const last = tokens[tokens.length - 1] ?? '';
@@ -334,10 +349,10 @@ export async function pgRelatedIds(db: Queryable, videoId: number, now: number):
   if (words.length > 0) {
     const r = await db.query<{ id: number; title: string }>(
       `SELECT id, title FROM videos v
-       WHERE title_tsv @@ $1::tsquery AND ${VISIBLE_STATUS_SQL} AND post_date <= $2 AND id <> $3
+       WHERE title_tsv @@ $1::tsquery AND id <= $6 AND ${VISIBLE_STATUS_SQL} AND post_date <= $2 AND id <> $3
          AND EXISTS (SELECT 1 FROM video_categories c WHERE c.video_id = v.id AND c.category_id = ANY($4::int[]))
        ORDER BY id DESC LIMIT $5`,
-      [tsquery(words, { any: true }), now, videoId, categories, RELATED_WINDOW],
+      [tsquery(words, { any: true }), now, videoId, categories, RELATED_WINDOW, await pgMaxPublishedId(db, now)],
     );
     ids = r.rows
       .map((row) => ({ id: row.id, score: titleScore(words, row.title) }))
