@@ -19,7 +19,7 @@ import { ratingOf } from '../rating';
 import { STATUS } from '../schema';
 import { titleKeywords } from '../seed';
 import type { PgPool } from './db';
-import { forgetPgPeriods, rebuildPgPeriodStats } from './period-stats';
+import { forgetPgPeriods, rebuildPgPeriodStats, vacuumPeriods } from './period-stats';
 import { plainTsv, videoTsv } from './tsv';
 
 const IMPORT_LOCK_KEY = 0x7f0b_c003;
@@ -290,6 +290,7 @@ export class PgCatalogWriter implements CatalogWriter {
       await rebuildPgPeriodStats(c, Math.floor(Date.now() / 1000));
       await this.markChanged(c);
     });
+    await vacuumPeriods(this.pool);
     this.changed = false;
   }
 
