@@ -1,6 +1,6 @@
 'use client';
 import { useEffect } from 'react';
-import { COUNTRY_EVENT, GATE_CLASS, countryPending, isGated } from './gate';
+import { AGE_COOKIE, COUNTRY_EVENT, GATE_CLASS, GATE_LAYER_ATTR, countryPending, isGated } from './gate';
 
 /**
  * Decides once, on mount, from the same cookies the inline script read (or, when the inline
@@ -16,9 +16,18 @@ export function AgeGateController({ countries }: { countries: string[] }) {
       const gated = isGated(document.cookie, countries) || document.body.classList.contains(GATE_CLASS);
       if (!gated || !live) return;
       document.body.classList.add(GATE_CLASS);
-      void import('./age-gate-behavior').then((m) => {
-        if (live) detach = m.openGate();
-      });
+      import('./age-gate-behavior')
+        .then((m) => {
+          if (live) detach = m.openGate();
+        })
+        // The behaviour's chunk did not load: 'Enter' still confirms (without the focus trap or
+        // the visitor's language), so that nobody is locked out by a failed download.
+        .catch(() => {
+          document.querySelector(`[${GATE_LAYER_ATTR}] button`)?.addEventListener('click', () => {
+            document.cookie = `${AGE_COOKIE}=1; max-age=34560000; path=/; samesite=lax`;
+            document.body.classList.remove(GATE_CLASS);
+          });
+        });
     };
     if (countryPending()) document.addEventListener(COUNTRY_EVENT, decide, { once: true });
     else decide();
