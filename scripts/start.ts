@@ -56,7 +56,9 @@ function run(command: string, args: string[]): void {
 
 checkConfigOrExit();
 const config = getConfig();
-console.log(`tubefront: source ${config.apiOrigin ? `upstream ${config.apiOrigin}` : `embedded catalogue ${config.databasePath}`}`);
+console.log(
+  `tubefront: source ${config.apiOrigin ? `upstream ${config.apiOrigin}` : config.databaseUrl ? 'PostgreSQL catalogue (DATABASE_URL)' : `embedded catalogue ${config.databasePath}`}`,
+);
 
 const reason = buildReason(config);
 if (reason) {

@@ -1,8 +1,8 @@
 // /embed/{id}/: the demo player page that the video page's iframe shows.
+import { getSource } from '@/lib/api';
 import { toVideoFiles } from '@/lib/api/reshape';
 import { getConfig } from '@/lib/config';
 import { embedNotFoundHtml, embedPlayerHtml } from '@/lib/catalog/embed-page';
-import { embeddedSource } from '@/lib/catalog/source';
 import { parseVideoId } from '@/lib/params';
 
 function html(body: string, status: number): Response {
@@ -21,7 +21,9 @@ export async function GET(_request: Request, context: { params: Promise<{ id: st
   const videoId = parseVideoId(id);
   // With an upstream API the embed URLs are the upstream's own; this player serves the catalogue only.
   if (videoId === null || getConfig().apiOrigin) return html(embedNotFoundHtml(), 404);
-  const [answer, files] = await Promise.all([embeddedSource.video(videoId, 0), embeddedSource.videofile(videoId, 0)]);
+  // The site's catalogue: the SQLite file, or PostgreSQL with DATABASE_URL.
+  const source = await getSource();
+  const [answer, files] = await Promise.all([source.video(videoId, 0), source.videofile(videoId, 0)]);
   // The player reads the same videofile answer as the network's clients; the best file is the last.
   const file = toVideoFiles(files).at(-1);
   if (!('video' in answer) || !file) return html(embedNotFoundHtml(), 404);
