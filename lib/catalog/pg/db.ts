@@ -26,9 +26,9 @@ export function createPgPool(url: string, max = 10): PgPool {
     // A stuck query must not hold a page forever: the page keeps its last good copy instead.
     statement_timeout: 15_000,
     application_name: 'tubefront',
-    // Every query reads a page of rows: starting parallel workers costs more than it saves, and
-    // on a busy machine far more.
-    options: '-c max_parallel_workers_per_gather=0',
+    // Every query reads a page of rows: starting parallel workers costs more than it saves (on a
+    // busy machine far more), and so does compiling a query with JIT (10 ms for the sitemap list).
+    options: '-c max_parallel_workers_per_gather=0 -c jit=off',
   });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
