@@ -18,7 +18,7 @@ import { normaliseKeyword } from '../suggest-query';
 import { mediaOf, toRawVideo, type VideoListRow } from '../video-rows';
 import { STOPWORDS } from '../words';
 import type { Queryable } from './db';
-import { tsquery } from './tsv';
+import { relatedTsquery, tsquery } from './tsv';
 
 const INT_MAX = 2_147_483_647;
 
@@ -349,10 +349,9 @@ export async function pgRelatedIds(db: Queryable, videoId: number, now: number):
   if (words.length > 0) {
     const r = await db.query<{ id: number; title: string }>(
       `SELECT id, title FROM videos v
-       WHERE title_tsv @@ $1::tsquery AND id <= $6 AND ${VISIBLE_STATUS_SQL} AND post_date <= $2 AND id <> $3
-         AND EXISTS (SELECT 1 FROM video_categories c WHERE c.video_id = v.id AND c.category_id = ANY($4::int[]))
-       ORDER BY id DESC LIMIT $5`,
-      [tsquery(words, { any: true }), now, videoId, categories, RELATED_WINDOW, await pgMaxPublishedId(db, now)],
+       WHERE title_tsv @@ $1::tsquery AND id <= $5 AND ${VISIBLE_STATUS_SQL} AND post_date <= $2 AND id <> $3
+       ORDER BY id DESC LIMIT $4`,
+      [relatedTsquery(words, categories), now, videoId, RELATED_WINDOW, await pgMaxPublishedId(db, now)],
     );
     ids = r.rows
       .map((row) => ({ id: row.id, score: titleScore(words, row.title) }))

@@ -4,8 +4,9 @@
  *
  * - videos.tsv: every text column, weighted (title A, tags and categories B, description C), for
  *   search and its ranking (ts_rank with those weights);
- * - videos.title_tsv: the title alone (unweighted), the counterpart of SQLite's title_fts: a
- *   title's GIN posting lists are a fraction of the whole text's, and related videos match titles.
+ * - videos.title_tsv: the title alone (unweighted) and its categories' facet lexemes ('#c12'), the
+ *   counterpart of SQLite's title_fts: a title's GIN posting lists are a fraction of the whole
+ *   text's, and related videos match a title word and a category in one condition.
  *
  * Both are built in JS from the same folded words the SQLite search uses (lib/catalog/relevance.ts
  * foldedWords) and handed over as tsvector literals, so PostgreSQL's parser and dictionaries never
@@ -16,7 +17,7 @@
  * is rebuilt from the demo seed on the next start (as a SQLite file is).
  */
 
-export const PG_SCHEMA_VERSION = 1;
+export const PG_SCHEMA_VERSION = 2;
 
 /** Advisory lock key (pg_advisory_lock) of schema creation and seeding: one process builds. */
 export const SCHEMA_LOCK_KEY = 0x7f0b_c001;

@@ -13,7 +13,7 @@ import { generateVideo, minReturningDays, postDateFor, slugify, titleKeywords, v
 import { CATEGORIES, TAGS } from '../words';
 import { rebuildPgPeriodStats } from './period-stats';
 import { PG_INDEXES_SQL, PG_SCHEMA_VERSION } from './schema';
-import { plainTsv, videoTsv } from './tsv';
+import { titleTsv, videoTsv } from './tsv';
 
 export interface PgSeedOptions {
   videos: number;
@@ -108,7 +108,7 @@ export async function seedPgCatalog(client: Client, options: PgSeedOptions): Pro
     // A disabled video is in no index, as in SQLite's full-text tables.
     videos.push(id, v.dir, v.title, v.description, v.duration, postDate, v.statusId, v.views, v.likes, v.dislikes, v.rating,
       v.comments, v.sgId, v.exTube, v.exId, v.username,
-      listed ? videoTsv(v.title, v.description, categoryTitles, tagTitles) : '', listed ? plainTsv(v.title) : '');
+      listed ? videoTsv(v.title, v.description, categoryTitles, tagTitles) : '', listed ? titleTsv(v.title, v.categoryIdx.map((i) => i + 1)) : '');
     const categoryIds = v.categoryIdx.map((i) => i + 1);
     for (const c of categoryIds) members.push(id, c, postDate, v.duration, v.statusId, v.views, v.rating, v.likes, v.comments);
     for (const t of v.tagIdx) tagged.push(id, t + 1);

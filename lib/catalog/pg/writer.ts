@@ -20,7 +20,7 @@ import { STATUS } from '../schema';
 import { titleKeywords } from '../seed';
 import type { PgPool } from './db';
 import { forgetPgPeriods, rebuildPgPeriodStats, vacuumPeriods } from './period-stats';
-import { plainTsv, videoTsv } from './tsv';
+import { titleTsv, videoTsv } from './tsv';
 
 const IMPORT_LOCK_KEY = 0x7f0b_c003;
 
@@ -126,7 +126,7 @@ export class PgCatalogWriter implements CatalogWriter {
     await c.query('UPDATE videos SET tsv = $2::tsvector, title_tsv = $3::tsvector WHERE id = $1', [
       id,
       videoTsv(row.title, row.description, row.categories, row.tags),
-      plainTsv(row.title),
+      titleTsv(row.title, catIds),
     ]);
   }
 
