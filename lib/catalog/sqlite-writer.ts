@@ -1,5 +1,5 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
+import crypto from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { CatalogWriter, BatchResult, RemovedVideo, RemoveTarget } from '@/lib/import/writer';
 import type { FeedRow } from '@/lib/import/types';
@@ -21,9 +21,24 @@ interface FtsDoc {
 }
 
 function rowHash(row: FeedRow): string {
-  // The line number is where the row sits in this run's file, not part of the video.
-  return createHash('sha1').update(JSON.stringify({ ...row, line: 0 })).digest('base64');
+  // The line number is where the row sits in this run's file, not part of the video. One-shot
+  // crypto.hash: the same digest as createHash().update().digest() without a Hash object per row.
+  return crypto.hash('sha1', JSON.stringify({ ...row, line: 0 }), 'base64');
 }
+
+/**
+ * Connection settings while an import runs, restored by finish():
+ * - mmap_size 0: an import reads most of the catalogue's indexes once; mapped, every page it
+ *   touched would count in the process's resident memory (1 GB at 1,000,000 rows). Read through
+ *   the page cache instead, the kernel's cache keeps them and the process stays small.
+ * - wal_autocheckpoint: each batch writes tens of MB of index pages to the WAL (inserts land all
+ *   over the date and duration indexes); checkpointing after every batch copied each hot page back
+ *   once per batch. Every 16,384 pages (64 MB) copies a page once for several batches. Checkpoints
+ *   stay passive (they run after the commit and never block the site's readers or writers).
+ */
+const KEYWORD_FLUSH = 20_000;
+
+const IMPORT_PRAGMAS: Record<string, number> = { mmap_size: 0, wal_autocheckpoint: 16384 };
 
 /** Rebuilds the cumulative per-day listing counts (see video_day_counts in schema.ts) in one pass. */
 const RECOUNT_SQL = `
@@ -46,6 +61,11 @@ SELECT category_id, dur_class, day, sum(n) OVER (PARTITION BY category_id, dur_c
 export class SqliteCatalogWriter implements CatalogWriter {
   readonly name = 'sqlite';
   private readonly categoryIds = new Map<string, number>();
+  /**
+   * Title keywords (for suggestions) counted over several batches and added when there are
+   * KEYWORD_FLUSH of them or at finish(): a common word is one write per flush, not one per batch.
+   */
+  private readonly keywords = new Map<string, number>();
   private readonly tagIds = new Map<string, number>();
   private nextId: number;
   private changed = false;
@@ -101,6 +121,16 @@ export class SqliteCatalogWriter implements CatalogWriter {
       "INSERT INTO video_fts (video_fts, rowid, title, description, categories, tags, facets) VALUES ('delete', ?, ?, ?, ?, ?, ?)",
     ),
     titleFtsDelete: this.stmt("INSERT INTO title_fts (title_fts, rowid, title, facets) VALUES ('delete', ?, ?, ?)"),
+    storedVideo: this.stmt('SELECT title, description, duration, status_id FROM videos WHERE id = ?'),
+    storedCategories: this.stmt('SELECT c.id, c.title FROM video_categories vc JOIN categories c ON c.id = vc.category_id WHERE vc.video_id = ?'),
+    storedTags: this.stmt('SELECT t.title FROM video_tags vt JOIN tags t ON t.id = vt.tag_id WHERE vt.video_id = ?').pluck(),
+    dropCategories: this.stmt('DELETE FROM video_categories WHERE video_id = ?'),
+    dropTags: this.stmt('DELETE FROM video_tags WHERE video_id = ?'),
+    anyTakedown: this.stmt('SELECT 1 FROM takedowns WHERE source = ? LIMIT 1').pluck(),
+    newMember: this.stmt(
+      `INSERT OR IGNORE INTO video_categories (video_id, category_id, post_date, duration, status_id, views, rating, likes, comments)
+       VALUES (?, ?, ?, ?, ${STATUS.active}, ?, ?, ?, 0)`,
+    ),
     keyword: this.stmt(
       `INSERT INTO keywords (keyword, keyword_lc, popularity) VALUES (?, ?, ?)
        ON CONFLICT (keyword_lc) DO UPDATE SET popularity = popularity + ?`,
@@ -130,18 +160,13 @@ export class SqliteCatalogWriter implements CatalogWriter {
 
   /** The search-index document of a stored video, rebuilt from its rows (FTS5 'delete' needs it). */
   private storedDoc(id: number): FtsDoc | null {
-    const v = this.db.prepare('SELECT title, description, duration, status_id FROM videos WHERE id = ?').get(id) as
+    const v = this.q.storedVideo.get(id) as
       | { title: string; description: string; duration: number; status_id: number }
       | undefined;
     // Disabled videos were never indexed (see the seed).
     if (!v || v.status_id === STATUS.disabled) return null;
-    const cats = this.db
-      .prepare('SELECT c.id, c.title FROM video_categories vc JOIN categories c ON c.id = vc.category_id WHERE vc.video_id = ?')
-      .all(id) as { id: number; title: string }[];
-    const tags = this.db
-      .prepare('SELECT t.title FROM video_tags vt JOIN tags t ON t.id = vt.tag_id WHERE vt.video_id = ?')
-      .pluck()
-      .all(id) as string[];
+    const cats = this.q.storedCategories.all(id) as { id: number; title: string }[];
+    const tags = this.q.storedTags.all(id) as string[];
     return {
       title: v.title,
       description: v.description,
@@ -158,9 +183,14 @@ export class SqliteCatalogWriter implements CatalogWriter {
     this.q.titleFtsDelete.run(id, doc.title, doc.facets);
   }
 
-  private attach(id: number, row: FeedRow): void {
+  /** Categories, tags and search index of a video whose row is written; `added`: a new row, active, no comments. */
+  private attach(id: number, row: FeedRow, added?: { postDate: number; rating: number }): void {
     const catIds = row.categories.map((c) => this.categoryId(c));
-    for (const c of catIds) this.q.member.run(c, id);
+    for (const c of catIds) {
+      // A new video's copied columns are known: no read of the row just inserted.
+      if (added) this.q.newMember.run(id, c, added.postDate, row.duration, row.views, added.rating, row.likes);
+      else this.q.member.run(c, id);
+    }
     for (const t of row.tags) this.q.tagged.run(id, this.tagId(t));
     const facets = `d${durationClass(row.duration)} ${catIds.map((c) => `c${c}`).join(' ')}`;
     this.q.fts.run(id, row.title, row.description, row.categories.join(' '), row.tags.join(' '), facets);
@@ -169,24 +199,31 @@ export class SqliteCatalogWriter implements CatalogWriter {
 
   private detach(id: number): void {
     this.unindex(id);
-    this.db.prepare('DELETE FROM video_categories WHERE video_id = ?').run(id);
-    this.db.prepare('DELETE FROM video_tags WHERE video_id = ?').run(id);
+    this.q.dropCategories.run(id);
+    this.q.dropTags.run(id);
   }
 
   private media(row: FeedRow): [string, string, string, string | null] {
     return [row.embedUrl, row.thumbUrl ?? '', JSON.stringify(row.thumbs), row.previewUrl];
   }
 
+  /** The connection's settings from before the run, while IMPORT_PRAGMAS apply. */
+  private saved: [string, unknown][] | null = null;
+
   async startRun(source: string): Promise<number> {
+    if (!this.saved) {
+      this.saved = Object.keys(IMPORT_PRAGMAS).map((k) => [k, this.db.pragma(k, { simple: true })]);
+      for (const [k, v] of Object.entries(IMPORT_PRAGMAS)) this.db.pragma(`${k} = ${v}`);
+    }
     const last = this.db.prepare('SELECT max(seen_run) FROM video_sources WHERE source = ?').pluck().get(source) as number | null;
     return Math.max(Date.now(), (last ?? 0) + 1);
   }
 
   async writeBatch(source: string, runId: number, rows: readonly FeedRow[]): Promise<BatchResult> {
     const result: BatchResult = { added: 0, updated: 0, unchanged: 0, takenDown: 0 };
-    // Title keywords (for suggestions) are counted per batch: far fewer writes than one per word.
-    const keywords = new Map<string, number>();
     this.db.transaction(() => {
+      // Most sources have no takedowns: one look per batch (inside its transaction) instead of one per new row.
+      const anyTakedown = this.q.anyTakedown.get(source) !== undefined;
       for (const row of rows) {
         const hash = rowHash(row);
         const found = this.q.find.get(source, row.externalId) as { video_id: number; hash: string } | undefined;
@@ -195,7 +232,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
           result.unchanged++;
           continue;
         }
-        if (!found && this.q.takenDown.get(source, row.externalId)) {
+        if (!found && anyTakedown && this.q.takenDown.get(source, row.externalId)) {
           result.takenDown++;
           continue;
         }
@@ -215,15 +252,21 @@ export class SqliteCatalogWriter implements CatalogWriter {
           this.q.insertVideo.run(id, row.dir, row.title, row.description, row.duration, postDate, row.views, row.likes,
             row.dislikes, rating, source, exId, source);
           this.q.insertSource.run(id, source, row.externalId, ...this.media(row), hash, runId);
-          this.attach(id, row);
-          for (const k of titleKeywords(row.title)) keywords.set(k, (keywords.get(k) ?? 0) + 1);
+          this.attach(id, row, { postDate, rating });
+          for (const k of titleKeywords(row.title)) this.keywords.set(k, (this.keywords.get(k) ?? 0) + 1);
           result.added++;
         }
       }
-      for (const [k, n] of keywords) this.q.keyword.run(k, k, n, n);
+      if (this.keywords.size >= KEYWORD_FLUSH) this.flushKeywords();
       if (result.added + result.updated > 0) this.markChanged();
     })();
     return result;
+  }
+
+  /** Adds the counted title keywords to their popularity (inside the caller's transaction). */
+  private flushKeywords(): void {
+    for (const [k, n] of this.keywords) this.q.keyword.run(k, k, n, n);
+    this.keywords.clear();
   }
 
   private markChanged(): void {
@@ -278,6 +321,11 @@ export class SqliteCatalogWriter implements CatalogWriter {
   }
 
   async finish(): Promise<void> {
+    if (this.saved) {
+      for (const [k, v] of this.saved) this.db.pragma(`${k} = ${Number(v)}`);
+      this.saved = null;
+    }
+    if (this.keywords.size > 0) this.db.transaction(() => this.flushKeywords())();
     if (!this.changed) return;
     this.db.transaction(() => this.db.exec(RECOUNT_SQL))();
     // "Most popular" and "top rated" by period are precomputed: a removed video must leave them too.

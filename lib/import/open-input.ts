@@ -79,5 +79,7 @@ export async function openFeed(target: string): Promise<FeedInput> {
     fs.closeSync(fd);
     throw new FeedInputError(`${target}: not a file`);
   }
-  return counted(fs.createReadStream('', { fd, highWaterMark: 1 << 20 }), stat.size);
+    // 256 KB reads: a chunk's text stays out of V8's large-object space, which only a full GC frees
+  // (1 MB chunks left ~100 MB of dead text between collections).
+  return counted(fs.createReadStream('', { fd, highWaterMark: 1 << 18 }), stat.size);
 }

@@ -7,8 +7,14 @@ import type { CatalogWriter } from './writer';
 export interface ImportOptions {
   source: string;
   deleteMissing: boolean;
-  /** Rows per transaction: short enough that the running site's writes never wait long. */
+  /**
+   * Rows per transaction, fixed. Without it the batch adapts: it grows while a batch takes less
+   * than batchMs and shrinks when one takes more, so that each transaction is short enough for the
+   * running site's writes never to wait long, and long enough not to pay a commit every 2,000 rows.
+   */
   batchSize?: number;
+  /** Target time of one batch (one transaction) when batchSize is not fixed; 200 ms by default. */
+  batchMs?: number;
   onReject?: (r: Rejection) => void;
   /** Where progress goes (a terminal gets a live line); null for none. */
   progressTo?: NodeJS.WriteStream | null;
@@ -26,10 +32,23 @@ export interface ImportSummary {
   seconds: number;
 }
 
+const MIN_BATCH = 1000;
+/** Bounds the rows held in memory at once (a row is about 1 KB). */
+const MAX_BATCH = 10_000;
+
+/** The next batch size from the time the last one took: at most twice as large, toward targetMs. */
+export function nextBatchSize(size: number, written: number, ms: number, targetMs: number): number {
+  // A short last batch (the end of a chunk) says little about the rate: keep the size.
+  if (written < size) return size;
+  const want = Math.round((written * targetMs) / Math.max(ms, 1));
+  return Math.max(MIN_BATCH, Math.min(MAX_BATCH, size * 2, want));
+}
+
 /** Streams a feed into a catalogue writer in batches; rejected rows are reported and skipped. */
 export async function runImport(input: FeedInput, parse: ParseOptions, writer: CatalogWriter, o: ImportOptions): Promise<ImportSummary> {
   const started = performance.now();
-  const batchSize = o.batchSize ?? 2000;
+  let batchSize = o.batchSize ?? MIN_BATCH;
+  const targetMs = o.batchMs ?? 200;
   const progress = o.progressTo ? new Progress(o.progressTo, input.size, input.bytesRead) : null;
   const s: ImportSummary = { rows: 0, added: 0, updated: 0, unchanged: 0, rejected: 0, takenDown: 0, removed: 0, removedIds: [], seconds: 0 };
   const runId = await writer.startRun(o.source);
@@ -37,7 +56,9 @@ export async function runImport(input: FeedInput, parse: ParseOptions, writer: C
   // A feed listing one external id twice: the later row wins, as it would in a second run.
   const flush = async () => {
     if (batch.length === 0) return;
+    const t = performance.now();
     const r = await writer.writeBatch(o.source, runId, batch);
+    if (o.batchSize === undefined) batchSize = nextBatchSize(batchSize, batch.length, performance.now() - t, targetMs);
     s.added += r.added;
     s.updated += r.updated;
     s.unchanged += r.unchanged;
