@@ -40,22 +40,25 @@ const KEYWORD_FLUSH = 20_000;
 
 const IMPORT_PRAGMAS: Record<string, number> = { mmap_size: 0, wal_autocheckpoint: 16384 };
 
-/** Rebuilds the cumulative per-day listing counts (see video_day_counts in schema.ts) in one pass. */
-const RECOUNT_SQL = `
-DELETE FROM video_day_counts;
+const LISTED_SQL = `SELECT id, post_date / ${DAY_SECONDS} AS day,
+  CASE WHEN duration < 600 THEN 1 WHEN duration <= 2400 THEN 2 ELSE 3 END AS dc FROM videos WHERE status_id IN (1, 5)`;
+
+/**
+ * The cumulative per-day listing counts (see video_day_counts in schema.ts) of one category (0:
+ * all videos), any duration class (0) and each class: cum = listed videos with day <= this day.
+ */
+const CATEGORY_COUNTS_SQL = (all: boolean) => `
 WITH listed AS (
-  SELECT id, post_date / ${DAY_SECONDS} AS day,
-    CASE WHEN duration < 600 THEN 1 WHEN duration <= 2400 THEN 2 ELSE 3 END AS dc
-  FROM videos WHERE status_id IN (1, 5)
+  ${all ? LISTED_SQL : `SELECT l.* FROM video_categories vc CROSS JOIN (${LISTED_SQL}) l ON l.id = vc.video_id WHERE vc.category_id = @category`}
 ), per AS (
-  SELECT 0 AS category_id, 0 AS dur_class, day, count(*) AS n FROM listed GROUP BY day
-  UNION ALL SELECT 0, dc, day, count(*) FROM listed GROUP BY dc, day
-  UNION ALL SELECT vc.category_id, 0, l.day, count(*) FROM listed l JOIN video_categories vc ON vc.video_id = l.id GROUP BY vc.category_id, l.day
-  UNION ALL SELECT vc.category_id, l.dc, l.day, count(*) FROM listed l JOIN video_categories vc ON vc.video_id = l.id GROUP BY vc.category_id, l.dc, l.day
+  SELECT 0 AS dur_class, day, count(*) AS n FROM listed GROUP BY day
+  UNION ALL SELECT dc, day, count(*) FROM listed GROUP BY dc, day
 )
-INSERT INTO video_day_counts (category_id, dur_class, day, cum)
-SELECT category_id, dur_class, day, sum(n) OVER (PARTITION BY category_id, dur_class ORDER BY day) FROM per;
-`;
+SELECT @category AS category_id, dur_class, day, sum(n) OVER (PARTITION BY dur_class ORDER BY day) AS cum FROM per`;
+
+/** Terms of both full-text indexes with their document counts, a page at a time in term order. */
+const TERMS_PAGE_SQL = `SELECT a.term, coalesce(t.doc, 0) AS title_docs, a.doc AS all_docs
+  FROM temp.all_vocab a LEFT JOIN temp.title_vocab t ON t.term = a.term WHERE a.term > ? ORDER BY a.term LIMIT 2000`;
 
 /** The embedded catalogue as an import target. Synchronous inside; async to match other writers. */
 export class SqliteCatalogWriter implements CatalogWriter {
@@ -327,18 +330,57 @@ export class SqliteCatalogWriter implements CatalogWriter {
     }
     if (this.keywords.size > 0) this.db.transaction(() => this.flushKeywords())();
     if (!this.changed) return;
-    this.db.transaction(() => this.db.exec(RECOUNT_SQL))();
+    this.recountDays();
     // "Most popular" and "top rated" by period are precomputed: a removed video must leave them too.
     rebuildPeriodStats(this.db, Math.floor(Date.now() / 1000));
-    this.db.transaction(() => {
-      this.db.exec(`
-        DELETE FROM fts_terms;
-        CREATE VIRTUAL TABLE IF NOT EXISTS temp.all_vocab USING fts5vocab(main, video_fts, 'row');
-        CREATE VIRTUAL TABLE IF NOT EXISTS temp.title_vocab USING fts5vocab(main, title_fts, 'row');
-        INSERT INTO fts_terms (term, title_docs, all_docs)
-          SELECT a.term, coalesce(t.doc, 0), a.doc FROM temp.all_vocab a LEFT JOIN temp.title_vocab t ON t.term = a.term;
-      `);
-    })();
+    this.recountTerms();
+  }
+
+  /**
+   * Rebuilds the listing counts one category at a time: each is read outside any transaction
+   * (a read never blocks the site) and written in a short one, where a single recount of the
+   * whole table held the write lock for seconds at 1,000,000 videos.
+   */
+  private recountDays(): void {
+    const categories = this.db
+      .prepare('SELECT 0 UNION SELECT id FROM categories UNION SELECT DISTINCT category_id FROM video_day_counts')
+      .pluck()
+      .all() as number[];
+    const allVideos = this.db.prepare(CATEGORY_COUNTS_SQL(true));
+    const inCategory = this.db.prepare(CATEGORY_COUNTS_SQL(false));
+    const drop = this.db.prepare('DELETE FROM video_day_counts WHERE category_id = ?');
+    const insert = this.db.prepare('INSERT INTO video_day_counts (category_id, dur_class, day, cum) VALUES (?, ?, ?, ?)');
+    for (const category of categories) {
+      const rows = (category === 0 ? allVideos : inCategory).raw().all({ category }) as [number, number, number, number][];
+      this.db.transaction(() => {
+        drop.run(category);
+        for (const r of rows) insert.run(...r);
+      })();
+    }
+  }
+
+  /** Rebuilds fts_terms from the indexes' vocabularies, 2,000 terms per read and per short transaction. */
+  private recountTerms(): void {
+    this.db.exec(`
+      CREATE VIRTUAL TABLE IF NOT EXISTS temp.all_vocab USING fts5vocab(main, video_fts, 'row');
+      CREATE VIRTUAL TABLE IF NOT EXISTS temp.title_vocab USING fts5vocab(main, title_fts, 'row');
+    `);
+    const page = this.db.prepare(TERMS_PAGE_SQL).raw();
+    const drop = this.db.prepare('DELETE FROM fts_terms WHERE term > ? AND term <= ?');
+    const dropRest = this.db.prepare('DELETE FROM fts_terms WHERE term > ?');
+    const insert = this.db.prepare('INSERT INTO fts_terms (term, title_docs, all_docs) VALUES (?, ?, ?)');
+    let after = '';
+    for (;;) {
+      const rows = page.all(after) as [string, number, number][];
+      if (rows.length === 0) break;
+      const last = rows[rows.length - 1]![0];
+      this.db.transaction(() => {
+        drop.run(after, last);
+        for (const r of rows) insert.run(...r);
+      })();
+      after = last;
+    }
+    dropRest.run(after);
   }
 
   async close(): Promise<void> {
