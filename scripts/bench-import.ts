@@ -2,10 +2,12 @@
  * npm run bench:import: generates a KVS CSV feed of 1,000,000 rows (BENCH_IMPORT_ROWS) in a temp
  * folder, imports it into a fresh catalogue with the same code as `npm run import`, and prints
  * rows per second and the peak resident memory; then imports it again (every row unchanged).
- * Targets: 20,000 rows/s and under 300 MB. Each run's peak is the kernel's high-water mark of the
- * process's resident memory, reset before the run; it also prints the longest write transaction
- * (what the running site's writes could wait for), the time of finish() and the WAL's size.
+ * Targets: 20,000 rows/s and under 300 MB. Each import runs in a process of its own, as
+ * `npm run import` does, and its peak is that process's high-water mark of resident memory (the
+ * kernel's VmHWM, so nothing between two samples is missed). Also printed: the longest write
+ * transaction (what the running site's writes could wait for), finish()'s time and the WAL's size.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,16 +50,6 @@ function statusMb(key: 'VmHWM' | 'VmRSS'): number | null {
   }
 }
 
-/** Starts a new peak: the kernel's high-water mark of resident memory is reset (Linux 4.0+). */
-function resetPeak(): boolean {
-  try {
-    fs.writeFileSync('/proc/self/clear_refs', '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 
 interface RunResult {
@@ -73,8 +65,7 @@ interface RunResult {
 
 async function importOnce(file: string, dbFile: string, label: string): Promise<RunResult> {
   const db = openCatalogDb(dbFile, { seedVideos: 1000 });
-  const exact = resetPeak();
-  // Sampled too: between batches, and as a fallback where the kernel's high-water mark is not resettable.
+  // Sampled too: between batches, as a fallback where /proc is not there.
   let sampled = 0;
   let walMb = 0;
   const sample = () => {
@@ -112,14 +103,43 @@ async function importOnce(file: string, dbFile: string, label: string): Promise<
   clearInterval(timer);
   sample();
   db.close();
-  const peakMb = (exact ? statusMb('VmHWM') : null) ?? sampled;
+  const hwm = statusMb('VmHWM');
+  const peakMb = hwm ?? sampled;
   console.log(`${label}: ${s.rows.toLocaleString('en-US')} rows in ${s.seconds.toFixed(1)} s = ${Math.round(s.rows / s.seconds).toLocaleString('en-US')} rows/s` +
-    ` (added ${s.added}, unchanged ${s.unchanged}, rejected ${s.rejected}); peak RSS ${peakMb.toFixed(0)} MB${exact ? '' : ' (sampled)'};` +
+    ` (added ${s.added}, unchanged ${s.unchanged}, rejected ${s.rejected}); peak RSS ${peakMb.toFixed(0)} MB${hwm === null ? ' (sampled)' : ''};` +
     ` ${batches} transactions, longest ${longestBatchMs.toFixed(0)} ms; finish ${finishSeconds.toFixed(1)} s; WAL up to ${walMb.toFixed(0)} MB; load ${loadavg()}`);
   return { label, rows: s.rows, seconds: s.seconds, peakMb, longestBatchMs, batches, finishSeconds, walMb };
 }
 
+const CHILD = 'BENCH_IMPORT_CHILD';
+const RESULT = 'bench-import-result ';
+
+/** One import in a new process running this script (same node flags: tsx's loader, conditions). */
+function inChild(file: string, dbFile: string, label: string): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!], {
+      env: { ...process.env, [CHILD]: JSON.stringify({ file, dbFile, label }) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith(RESULT));
+      process.stdout.write(out.split('\n').filter((l) => l && !l.startsWith(RESULT)).map((l) => `${l}\n`).join(''));
+      if (code !== 0 || !line) reject(new Error(`${label.trim()}: the import process exited with ${code}`));
+      else resolve(JSON.parse(line.slice(RESULT.length)) as RunResult);
+    });
+  });
+}
+
+async function child(spec: string): Promise<void> {
+  const { file, dbFile, label } = JSON.parse(spec) as { file: string; dbFile: string; label: string };
+  console.log(`${RESULT}${JSON.stringify(await importOnce(file, dbFile, label))}`);
+}
+
 async function main() {
+  if (process.env[CHILD]) return child(process.env[CHILD]);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-bench-import-'));
   try {
     const file = path.join(dir, 'feed.csv');
@@ -127,7 +147,7 @@ async function main() {
     await generate(file);
     console.log(`generated ${ROWS.toLocaleString('en-US')} rows, ${(fs.statSync(file).size / 2 ** 20).toFixed(0)} MB, in ${((performance.now() - t0) / 1000).toFixed(1)} s; load ${loadavg()} on ${os.cpus().length} CPUs`);
     const dbFile = path.join(dir, 'catalog.db');
-    const runs = [await importOnce(file, dbFile, 'first import (all rows new)  '), await importOnce(file, dbFile, 'second import (all unchanged)')];
+    const runs = [await inChild(file, dbFile, 'first import (all rows new)  '), await inChild(file, dbFile, 'second import (all unchanged)')];
     console.log(`catalogue ${(fs.statSync(dbFile).size / 2 ** 20).toFixed(0)} MB`);
     console.log('\nrun                             rows/s   target  peak RSS  target');
     for (const r of runs) {

@@ -324,16 +324,20 @@ export class SqliteCatalogWriter implements CatalogWriter {
   }
 
   async finish(): Promise<void> {
-    if (this.saved) {
-      for (const [k, v] of this.saved) this.db.pragma(`${k} = ${Number(v)}`);
-      this.saved = null;
+    try {
+      if (this.keywords.size > 0) this.db.transaction(() => this.flushKeywords())();
+      if (!this.changed) return;
+      this.recountDays();
+      // "Most popular" and "top rated" by period are precomputed: a removed video must leave them too.
+      rebuildPeriodStats(this.db, Math.floor(Date.now() / 1000));
+      this.recountTerms();
+    } finally {
+      // After the recounts, which read the whole catalogue: mapped, it would all be resident again.
+      if (this.saved) {
+        for (const [k, v] of this.saved) this.db.pragma(`${k} = ${Number(v)}`);
+        this.saved = null;
+      }
     }
-    if (this.keywords.size > 0) this.db.transaction(() => this.flushKeywords())();
-    if (!this.changed) return;
-    this.recountDays();
-    // "Most popular" and "top rated" by period are precomputed: a removed video must leave them too.
-    rebuildPeriodStats(this.db, Math.floor(Date.now() / 1000));
-    this.recountTerms();
   }
 
   /**
