@@ -9,7 +9,7 @@
  *   await pg.stop();                    // always: also registered for exit and signals
  *
  * When TEST_DATABASE_URL is set, that server is used instead and stop() does nothing.
- * PG_BIN overrides the folder of initdb/pg_ctl (default /usr/lib/postgresql/15/bin).
+ * PG_BIN overrides the folder of initdb/pg_ctl (default: the newest /usr/lib/postgresql/<major>/bin).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,7 +17,20 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-const PG_BIN = process.env.PG_BIN || '/usr/lib/postgresql/15/bin';
+/** PG_BIN, else the newest Debian PostgreSQL installed (/usr/lib/postgresql/<major>/bin; 15 on bookworm). */
+function findPgBin() {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  let majors = [];
+  try {
+    majors = fs.readdirSync('/usr/lib/postgresql').filter((d) => /^\d+$/.test(d) && fs.existsSync(`/usr/lib/postgresql/${d}/bin/initdb`));
+  } catch {
+    // none installed: reported by startPostgres
+  }
+  majors.sort((a, b) => Number(b) - Number(a));
+  return `/usr/lib/postgresql/${majors[0] ?? '15'}/bin`;
+}
+
+const PG_BIN = findPgBin();
 
 /** A free TCP port on 127.0.0.1 (never 5432: the OS hands out ephemeral ports). */
 export function freePort() {
@@ -76,7 +89,7 @@ export async function startPostgres({ database = 'tubefront', log = false } = {}
     return { url: process.env.TEST_DATABASE_URL, external: true, stop: async () => {} };
   }
   if (!fs.existsSync(path.join(PG_BIN, 'initdb'))) {
-    throw new Error(`PostgreSQL binaries not found in ${PG_BIN} (apt-get install postgresql-15, or set TEST_DATABASE_URL)`);
+    throw new Error(`PostgreSQL binaries not found in ${PG_BIN} (apt-get install postgresql, or set TEST_DATABASE_URL)`);
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-pg-'));
   const dataDir = path.join(dir, 'data');
