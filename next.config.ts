@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { NextConfig } from 'next';
-import { BUILD_API_ORIGIN_VAR, BUILD_SITE_URL_VAR, parseConfig } from './lib/config';
+import { BUILD_API_ORIGIN_VAR, BUILD_SITE_URL_VAR, buildSourceName, parseConfig } from './lib/config';
 import { securityHeaders } from './lib/security-headers';
 
 // Validated like every other variable (a wrong value stops start-up with one line, see
@@ -28,7 +28,7 @@ const nextConfig: NextConfig = {
   // inlined into the server code here; `npm start` rebuilds when the environment asks for another.
   // API_ORIGIN is recorded too: pages prerendered at build hold the build's source's data, so
   // `npm start` rebuilds when the source changes (the running server reads API_ORIGIN itself).
-  env: { [BUILD_SITE_URL_VAR]: fromEnv.siteUrl, [BUILD_API_ORIGIN_VAR]: fromEnv.apiOrigin || 'embedded' },
+  env: { [BUILD_SITE_URL_VAR]: fromEnv.siteUrl, [BUILD_API_ORIGIN_VAR]: buildSourceName(fromEnv) },
   reactStrictMode: true,
   // better-sqlite3 is a native addon: it must be required at run time, never bundled.
   serverExternalPackages: ['better-sqlite3', 'maxmind'],

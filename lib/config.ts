@@ -229,8 +229,23 @@ export function parseConfig(env: Env): Config {
 
 /** The name under which next.config.ts inlines the build's SITE_URL into the built server code. */
 export const BUILD_SITE_URL_VAR = 'TUBEFRONT_BUILD_SITE_URL';
-/** The name under which next.config.ts records the build's source: an API_ORIGIN, or 'embedded'. */
+/** The name under which next.config.ts records the build's source (see buildSourceName). */
 export const BUILD_API_ORIGIN_VAR = 'TUBEFRONT_BUILD_API_ORIGIN';
+
+/**
+ * The source a build's prerendered pages were read from: the API_ORIGIN, the PostgreSQL server and
+ * database (never its password), or 'embedded' for the SQLite file. `npm start` rebuilds when the
+ * environment names another one: a page prerendered from one catalogue must not stand beside pages
+ * rendered from another.
+ */
+export function buildSourceName(c: Pick<Config, 'apiOrigin' | 'databaseUrl'>): string {
+  if (c.apiOrigin) return c.apiOrigin;
+  if (c.databaseUrl) {
+    const u = new URL(c.databaseUrl);
+    return `postgres://${u.host}${u.pathname}`;
+  }
+  return 'embedded';
+}
 
 /**
  * The SITE_URL the running build was made with, or '' outside a build (scripts, tests). Written

@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { BUILD_API_ORIGIN_VAR, BUILD_SITE_URL_VAR, getConfig, type Config } from '../lib/config';
+import { BUILD_API_ORIGIN_VAR, BUILD_SITE_URL_VAR, buildSourceName, getConfig, type Config } from '../lib/config';
 import { checkConfigOrExit } from '../lib/config-check';
 
 const root = path.resolve(__dirname, '..');
@@ -35,7 +35,8 @@ function builtWith(variable: string): string {
 }
 
 /** Why a build is needed, or null when the build can serve as it is. */
-function buildReason({ siteUrl, apiOrigin }: Config): string | null {
+function buildReason(config: Config): string | null {
+  const { siteUrl } = config;
   if (!existsSync(buildId)) return 'there is no build yet';
   const built = statSync(buildId).mtimeMs;
   if (SOURCES.some((s) => newestMtime(path.join(root, s)) > built)) return 'the build is older than the sources';
@@ -44,7 +45,7 @@ function buildReason({ siteUrl, apiOrigin }: Config): string | null {
   if (builtFor !== siteUrl) return `the build was made for SITE_URL ${builtFor || '(unknown)'}, not ${siteUrl}`;
   // ...and the build's source's data: another source would show two catalogues at once.
   const builtFrom = builtWith(BUILD_API_ORIGIN_VAR);
-  const source = apiOrigin || 'embedded';
+  const source = buildSourceName(config);
   if (builtFrom !== source) return `the build was made from ${builtFrom || '(unknown)'}, not ${source}`;
   return null;
 }

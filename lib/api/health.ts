@@ -7,12 +7,13 @@ import 'server-only';
 import { getConfig } from '@/lib/config';
 import { getSource } from './index';
 import { SourceError } from './errors';
+import type { Source } from './source';
 
 const HEALTH_TTL_MS = 2000;
 
 export interface Health {
   ok: boolean;
-  source: 'embedded' | 'upstream';
+  source: Source['name'];
   /** The page cache in use: the bounded in-memory LRU alone, or with Redis behind it (REDIS_URL). */
   cache: 'memory' | 'redis';
   /** How long the probe took, in ms. */

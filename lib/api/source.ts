@@ -76,7 +76,8 @@ export interface Actor {
  * it never answers a failure with an empty result.
  */
 export interface Source {
-  readonly name: 'embedded' | 'upstream';
+  /** 'embedded' is the SQLite file; 'postgres' the catalogue on DATABASE_URL. */
+  readonly name: 'embedded' | 'postgres' | 'upstream';
   videos(q: VideosQuery): Promise<RawVideosResponse>;
   search(q: SearchQuery): Promise<RawVideosResponse>;
   video(id: number, lifetime: number): Promise<RawVideoResponse>;

@@ -249,7 +249,7 @@ export function createPgSource(pool: PgPool | (() => Promise<PgPool>), options: 
   }
 
   return {
-    name: 'embedded',
+    name: 'postgres',
 
     videos: (q) =>
       guarded('videos', async () => {

@@ -1,4 +1,4 @@
-import { ConfigError, parseConfig } from '@/lib/config';
+import { buildSourceName, ConfigError, parseConfig } from '@/lib/config';
 
 describe('DATABASE_URL', () => {
   it('is empty by default: the SQLite catalogue', () => {
@@ -35,5 +35,15 @@ describe('DATABASE_URL', () => {
     expect(c.apiOrigin).toBe('https://api.example.com');
     expect(c.databaseUrl).toBe('postgres://h/db');
     expect(() => parseConfig({ API_ORIGIN: 'https://api.example.com', DATABASE_URL: 'nonsense' })).toThrow(ConfigError);
+  });
+});
+
+describe('the source a build records', () => {
+  it('names the PostgreSQL server and database without the password, so npm start rebuilds for another catalogue', () => {
+    const pg = buildSourceName(parseConfig({ DATABASE_URL: 'postgres://site:s3cret@db.example.com:5432/tube' }));
+    expect(pg).toBe('postgres://db.example.com:5432/tube');
+    expect(pg).not.toContain('s3cret');
+    expect(buildSourceName(parseConfig({}))).toBe('embedded');
+    expect(buildSourceName(parseConfig({ API_ORIGIN: 'https://api.example.com', DATABASE_URL: 'postgres://h/db' }))).toBe('https://api.example.com');
   });
 });
