@@ -3,7 +3,7 @@
  * ceil(total / count), 40 pages when no total is given, first and prev links when they apply
  * (the first link from page 3), next while there is a later page.
  */
-import { LIMITS } from '@/lib/api/constants';
+import { LIMITS } from '@/lib/contract/constants';
 
 export const DEFAULT_PAGE_COUNT = 40;
 export const PAGE_WINDOW = 2;

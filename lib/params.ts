@@ -2,7 +2,7 @@
  * Whitelisting of untrusted input (route params, query strings, form bodies). Every parser
  * returns null for anything outside the accepted set, so callers answer 404 or 400.
  */
-import { LIMITS } from '@/lib/api/constants';
+import { LIMITS } from '@/lib/contract/constants';
 import {
   ALL_SORTS,
   CATEGORY_SORTS,

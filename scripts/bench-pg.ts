@@ -11,7 +11,7 @@
  */
 import fs from 'node:fs';
 import type pg from 'pg';
-import type { SearchQuery, Source, VideosQuery } from '@/lib/api/source';
+import type { SearchQuery, Source, VideosQuery } from '@/lib/contract/source';
 import type { DateFilter, DurationFilter, Sort } from '@/lib/types';
 import { parseFlags, positiveIntFlag } from '@/lib/catalog/cli-args';
 import { SITEMAP_FILE_VIDEOS } from '@/lib/api';

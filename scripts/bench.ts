@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { SearchQuery, Source, VideosQuery } from '@/lib/api/source';
+import type { SearchQuery, Source, VideosQuery } from '@/lib/contract/source';
 import type { DateFilter, DurationFilter, Sort } from '@/lib/types';
 import { parseFlags, positiveIntFlag } from '@/lib/catalog/cli-args';
 import { openCatalogDb, rebuildCatalogFile } from '@/lib/catalog/db';

@@ -1,4 +1,4 @@
-import { LIMITS } from '@/lib/api/constants';
+import { LIMITS } from '@/lib/contract/constants';
 import { t } from '@/lib/i18n';
 import styles from './header.module.css';
 

@@ -7,7 +7,7 @@ import { EmptyList } from '@/components/listing/empty-list';
 import { Pagination } from '@/components/listing/pagination';
 import { VideoGrid } from '@/components/listing/video-grid';
 import { notify } from '@/components/notifications/store';
-import { DEFAULTS } from '@/lib/api/constants';
+import { DEFAULTS } from '@/lib/contract/constants';
 import { t } from '@/lib/i18n/client';
 import { parsePage } from '@/lib/params';
 import { pageSuffix } from '@/lib/seo/listing';

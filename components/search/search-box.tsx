@@ -2,7 +2,7 @@
 import { usePathname, useRouter } from 'next/navigation';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { t } from '@/lib/i18n/client';
-import { LIMITS } from '@/lib/api/constants';
+import { LIMITS } from '@/lib/contract/constants';
 import { parseTerm } from '@/lib/params';
 import { searchUrl } from '@/lib/routes';
 import { recentSearches } from '@/lib/search-history';

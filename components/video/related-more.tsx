@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { useState, type MouseEvent } from 'react';
 import { VideoGrid } from '@/components/listing/video-grid';
 import { fetchRelated } from '@/lib/api/client';
-import { LIMITS } from '@/lib/api/constants';
+import { LIMITS } from '@/lib/contract/constants';
 import { searchUrl, videosUrl } from '@/lib/routes';
 import { t } from '@/lib/i18n/client';
 import type { VideoList } from '@/lib/types';

@@ -10,7 +10,7 @@ import 'server-only';
  */
 import { unstable_cache } from 'next/cache';
 import type { VideoList } from '@/lib/types';
-import { SourceError } from './errors';
+import { SourceError } from '@/lib/contract/errors';
 
 /** Lifetime of an answer that must not outlive a change soon: a missing video's redirect to /404/. */
 export const SHORT_LIFETIME = 60;

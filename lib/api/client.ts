@@ -4,8 +4,8 @@
  * top keywords, view and vote stats.
  */
 import type { ActionResult, Suggestions, TopStats, VideoList } from '@/lib/types';
-import { DEFAULTS, LIFETIME } from './constants';
-import type { RawCode, RawInputResponse, RawStatsResponse, RawSuggestResponse, RawVideosResponse } from './raw';
+import { DEFAULTS, LIFETIME } from '@/lib/contract/constants';
+import type { RawCode, RawInputResponse, RawStatsResponse, RawSuggestResponse, RawVideosResponse } from '@/lib/contract/raw';
 // The reshaping of list answers is loaded with the first list asked for (related videos, search
 // suggestions, top keywords): view and vote stats, sent on every video page, need none of it.
 const reshape = () => import('./reshape');

@@ -6,8 +6,8 @@ import 'server-only';
  */
 import { getConfig } from '@/lib/config';
 import { getSource } from './index';
-import { SourceError } from './errors';
-import type { Source } from './source';
+import { SourceError } from '@/lib/contract/errors';
+import type { Source } from '@/lib/contract/source';
 
 const HEALTH_TTL_MS = 2000;
 

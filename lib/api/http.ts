@@ -7,9 +7,9 @@ import { getConfig } from '@/lib/config';
 import { clientAddress } from '@/lib/net/client-address';
 import { visitorKey } from '@/lib/net/visitor-key';
 import { getSource } from './index';
-import { SourceError } from './errors';
+import { SourceError } from '@/lib/contract/errors';
 import type { Parsed } from './route-params';
-import type { Actor, Source } from './source';
+import type { Actor, Source } from '@/lib/contract/source';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 

@@ -20,10 +20,10 @@ import type {
   VideoDetail,
   VideoList,
 } from '@/lib/types';
-import { DEFAULTS, LIFETIME, LIMITS } from './constants';
+import { DEFAULTS, LIFETIME, LIMITS } from '@/lib/contract/constants';
 import { attempt, type Attempt } from './attempt';
 import { toCategories, toInt, toIsoDate, toSuggestions, toTopStats, toVideoDetail, toVideoList, toVideoSummary } from './reshape';
-import type { Source } from './source';
+import type { Source } from '@/lib/contract/source';
 import { upstreamSource } from './upstream';
 
 let source: Source | undefined;
@@ -165,7 +165,7 @@ export async function getSuggestions(text: string): Promise<Suggestions> {
   return toSuggestions(await (await getSource()).suggest(text));
 }
 
-export { SourceError } from './errors';
+export { SourceError } from '@/lib/contract/errors';
 export { attempt, listOrError, shortLived, type Attempt } from './attempt';
 
 /**

@@ -2,7 +2,7 @@
  * 'notify' codes carried by API answers (error answers whose codes have the field 'notify'), from
  * the browser's API client (client.ts) to the notification region.
  */
-import type { RawCode } from './raw';
+import type { RawCode } from '@/lib/contract/raw';
 
 /** A notification the answer asks for: error answers with codes whose field is 'notify'. */
 export interface NotifyCode {

@@ -8,8 +8,8 @@
  */
 import { parseDuration } from '@/lib/format';
 import type { Category, CategoryRef, Suggestions, TopStats, VideoDetail, VideoFile, VideoList, VideoSummary } from '@/lib/types';
-import type { Num, RawCategory, RawStatsResponse, RawVideo, RawVideoDetail, RawVideosResponse } from './raw';
-import { decodeVideoUrl } from './video-url-codec';
+import type { Num, RawCategory, RawStatsResponse, RawVideo, RawVideoDetail, RawVideosResponse } from '@/lib/contract/raw';
+import { decodeVideoUrl } from '@/lib/contract/video-url-codec';
 
 type Loose = Record<string, unknown>;
 

@@ -3,8 +3,8 @@
  * returns a validated query or a message for the 400 answer; nothing unvalidated passes.
  */
 import { oneOf, parseDate, parseDurationFilter, parseIntIn, parsePage, parseSlug, parseSort, parseTerm, parseVideoId } from '@/lib/params';
-import { LIMITS } from './constants';
-import type { CategoriesQuery, InputForm, ListSection, RelatedQuery, SearchQuery, VideosQuery } from './source';
+import { LIMITS } from '@/lib/contract/constants';
+import type { CategoriesQuery, InputForm, ListSection, RelatedQuery, SearchQuery, VideosQuery } from '@/lib/contract/source';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 

@@ -9,7 +9,7 @@ import 'server-only';
  */
 import http from 'node:http';
 import https from 'node:https';
-import { SourceError } from './errors';
+import { SourceError } from '@/lib/contract/errors';
 
 export interface UpstreamAnswer {
   status: number;

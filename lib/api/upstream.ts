@@ -11,7 +11,7 @@ import 'server-only';
  */
 import { getConfig } from '@/lib/config';
 import { LruCache } from '@/lib/lru';
-import { SourceError } from './errors';
+import { SourceError } from '@/lib/contract/errors';
 import type {
   RawCategoriesResponse,
   RawInputResponse,
@@ -21,8 +21,8 @@ import type {
   RawVideoFileResponse,
   RawVideoResponse,
   RawVideosResponse,
-} from './raw';
-import type { Actor, CategoriesQuery, InputForm, RelatedQuery, SearchQuery, Source, VideosQuery } from './source';
+} from '@/lib/contract/raw';
+import type { Actor, CategoriesQuery, InputForm, RelatedQuery, SearchQuery, Source, VideosQuery } from '@/lib/contract/source';
 import { exchange, type UpstreamAnswer } from './upstream-http';
 import {
   categoriesUrl,

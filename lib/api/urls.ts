@@ -3,8 +3,8 @@
  * knows their shapes; every value that comes from a visitor is encoded here.
  */
 import type { DateFilter, DurationFilter } from '@/lib/types';
-import { DEFAULTS, LIFETIME } from './constants';
-import type { CategoriesQuery, InputForm, RelatedQuery, SearchQuery, VideosQuery } from './source';
+import { DEFAULTS, LIFETIME } from '@/lib/contract/constants';
+import type { CategoriesQuery, InputForm, RelatedQuery, SearchQuery, VideosQuery } from '@/lib/contract/source';
 
 /** 'all' for duration or date becomes empty. */
 function filterPart(value: DurationFilter | DateFilter): string {

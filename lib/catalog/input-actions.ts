@@ -1,6 +1,6 @@
 import 'server-only';
 import type Database from 'better-sqlite3';
-import type { RawInputResponse } from '@/lib/api/raw';
+import type { RawInputResponse } from '@/lib/contract/raw';
 import { STATUS, VISIBLE_STATUS_SQL } from './schema';
 import { countDay } from './period-stats';
 import { ratingOf } from './rating';

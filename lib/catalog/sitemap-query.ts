@@ -4,7 +4,7 @@ import 'server-only';
  * catalogue is read in a fraction of the 500 ms it may take, without walking a listing to its end.
  */
 import type Database from 'better-sqlite3';
-import type { RawSitemapRange, RawSitemapVideo } from '@/lib/api/raw';
+import type { RawSitemapRange, RawSitemapVideo } from '@/lib/contract/raw';
 import { formatPostDate } from './filters';
 import { VISIBLE_STATUS_SQL } from './schema';
 import { prepared } from './statements';

@@ -1,10 +1,10 @@
 import 'server-only';
-import { LIMITS } from '@/lib/api/constants';
+import { LIMITS } from '@/lib/contract/constants';
 import { LruCache } from '@/lib/lru';
-import { SourceError } from '@/lib/api/errors';
-import type { RawCategory, RawVideosResponse } from '@/lib/api/raw';
-import type { Source } from '@/lib/api/source';
-import { encodeVideoUrl } from '@/lib/api/video-url-codec';
+import { SourceError } from '@/lib/contract/errors';
+import type { RawCategory, RawVideosResponse } from '@/lib/contract/raw';
+import type { Source } from '@/lib/contract/source';
+import { encodeVideoUrl } from '@/lib/contract/video-url-codec';
 import { allCategories, categoryByDir, type CategoryRow } from './category-query';
 import { countListable, type CountFilter } from './counts';
 import { contentVersion } from './content-version';

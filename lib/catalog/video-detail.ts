@@ -1,6 +1,6 @@
 import 'server-only';
 import type Database from 'better-sqlite3';
-import type { RawVideoDetail } from '@/lib/api/raw';
+import type { RawVideoDetail } from '@/lib/contract/raw';
 import { formatDuration } from '@/lib/format';
 import { formatPostDate } from './filters';
 import { embedUrl } from './media-urls';

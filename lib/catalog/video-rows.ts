@@ -1,6 +1,6 @@
 import 'server-only';
 import type Database from 'better-sqlite3';
-import type { RawVideo } from '@/lib/api/raw';
+import type { RawVideo } from '@/lib/contract/raw';
 import { formatPostDate } from './filters';
 import { PREVIEW_URL, thumbUrl, thumbUrls } from './media-urls';
 import { VISIBLE_STATUS_SQL } from './schema';

@@ -7,7 +7,7 @@ import 'server-only';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { attempt, getCategory, getVideos, listOrError } from '@/lib/api';
-import { DEFAULTS } from '@/lib/api/constants';
+import { DEFAULTS } from '@/lib/contract/constants';
 import { t } from '@/lib/i18n';
 import { categoryUrl, videosUrl, type ListingParams } from '@/lib/routes';
 import { filterWords, listingMetadata, pageSuffix } from '@/lib/seo/listing';

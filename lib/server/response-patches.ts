@@ -17,7 +17,7 @@
  *    counts too: concurrent requests for one page share one render (and only its request is marked).
  */
 import { Server, ServerResponse } from 'node:http';
-import { OUTAGE_RETRY_AFTER, sourceFailedWithin } from '@/lib/api/outage';
+import { OUTAGE_RETRY_AFTER, sourceFailedWithin } from '@/lib/contract/outage';
 import { requestContextStorage } from './request-context';
 
 const SINGLE_VALUED = new Set(['location']);

@@ -4,8 +4,8 @@
  */
 import { embeddedSource } from '@/lib/catalog/source';
 import { createUpstreamSource } from '@/lib/api/upstream';
-import type { Source, VideosQuery } from '@/lib/api/source';
-import type { RawVideosResponse } from '@/lib/api/raw';
+import type { Source, VideosQuery } from '@/lib/contract/source';
+import type { RawVideosResponse } from '@/lib/contract/raw';
 
 const base = process.env.CONTRACT_BASE_URL;
 if (!base) throw new Error('CONTRACT_BASE_URL must name the running site (scripts/e2e.mjs sets it)');

@@ -11,8 +11,8 @@
  * for search the test holds: the same total, the same set of videos over all pages, and a top
  * result that has every word in its title whenever SQLite's has.
  */
-import type { RawVideosResponse } from '@/lib/api/raw';
-import type { Source, VideosQuery } from '@/lib/api/source';
+import type { RawVideosResponse } from '@/lib/contract/raw';
+import type { Source, VideosQuery } from '@/lib/contract/source';
 import { createPgSource } from '@/lib/catalog/pg/source';
 import { foldedWords } from '@/lib/catalog/relevance';
 import { CATEGORIES, TAGS } from '@/lib/catalog/words';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Source } from '@/lib/api/source';
+import type { Source } from '@/lib/contract/source';
 import { createPgSource } from '@/lib/catalog/pg/source';
 import { PgCatalogWriter } from '@/lib/catalog/pg/writer';
 import { DEFAULT_KVS_COLUMNS } from '@/lib/import/normalise';

@@ -6,7 +6,7 @@ import { FilterMenu } from '@/components/listing/filter-menu';
 import { ListingView } from '@/components/listing/listing-view';
 import { SaveSearchTerm } from '@/components/search/save-search-term';
 import { attempt, listOrError, searchVideos } from '@/lib/api';
-import { DEFAULTS } from '@/lib/api/constants';
+import { DEFAULTS } from '@/lib/contract/constants';
 import { t } from '@/lib/i18n';
 import { parseDurationFilter, parsePage, parseTerm } from '@/lib/params';
 import { pageSuffix } from '@/lib/seo/listing';

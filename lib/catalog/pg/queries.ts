@@ -4,7 +4,7 @@ import 'server-only';
  * (list-query, counts, video-rows, video-detail, sitemap-query, suggest-query, related-query,
  * search-query), with the same answers.
  */
-import type { RawSitemapRange, RawSitemapVideo, RawVideoDetail } from '@/lib/api/raw';
+import type { RawSitemapRange, RawSitemapVideo, RawVideoDetail } from '@/lib/contract/raw';
 import { formatDuration } from '@/lib/format';
 import type { DateFilter, DurationFilter, Sort } from '@/lib/types';
 import { DAY_SECONDS, dateFrom, durationFilterClass, durationRange, formatPostDate } from '../filters';

@@ -9,11 +9,11 @@ import 'server-only';
  * in memory (listing counts, search results, categories).
  */
 import pg from 'pg';
-import { LIMITS } from '@/lib/api/constants';
-import { SourceError } from '@/lib/api/errors';
-import type { RawCategory, RawInputResponse, RawVideosResponse } from '@/lib/api/raw';
-import type { Source } from '@/lib/api/source';
-import { encodeVideoUrl } from '@/lib/api/video-url-codec';
+import { LIMITS } from '@/lib/contract/constants';
+import { SourceError } from '@/lib/contract/errors';
+import type { RawCategory, RawInputResponse, RawVideosResponse } from '@/lib/contract/raw';
+import type { Source } from '@/lib/contract/source';
+import { encodeVideoUrl } from '@/lib/contract/video-url-codec';
 import { getConfig } from '@/lib/config';
 import { LruCache } from '@/lib/lru';
 import { nowSeconds } from '../filters';

@@ -2,9 +2,9 @@
  * The typed getters pages call (lib/api/index.ts), on a scripted source: a missing video is null,
  * a failure is thrown (never an empty result that a page cache would keep over good data).
  */
-import { SourceError } from '@/lib/api/errors';
-import type { RawVideo } from '@/lib/api/raw';
-import type { Source } from '@/lib/api/source';
+import { SourceError } from '@/lib/contract/errors';
+import type { RawVideo } from '@/lib/contract/raw';
+import type { Source } from '@/lib/contract/source';
 
 const source: jest.Mocked<Pick<Source, 'name' | 'video' | 'videos'>> & Partial<Source> = {
   name: 'embedded',

@@ -1,4 +1,4 @@
-import { SourceError } from '@/lib/api/errors';
+import { SourceError } from '@/lib/contract/errors';
 
 const videos = jest.fn();
 jest.mock('@/lib/catalog/source', () => ({ embeddedSource: { name: 'embedded', videos } }));

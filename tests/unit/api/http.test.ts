@@ -1,6 +1,6 @@
-import { SourceError } from '@/lib/api/errors';
+import { SourceError } from '@/lib/contract/errors';
 import { answer, badRequest, cacheControl, json, notFound } from '@/lib/api/http';
-import type { Source } from '@/lib/api/source';
+import type { Source } from '@/lib/contract/source';
 
 const fakeSource = { name: 'embedded' } as Source;
 jest.mock('@/lib/catalog/source', () => ({ embeddedSource: { name: 'embedded' } }));

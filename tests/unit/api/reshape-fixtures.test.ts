@@ -13,7 +13,7 @@ import {
   toVideoFiles,
   toVideoList,
 } from '@/lib/api/reshape';
-import type { RawVideoDetail, RawVideosResponse } from '@/lib/api/raw';
+import type { RawVideoDetail, RawVideosResponse } from '@/lib/contract/raw';
 
 const dir = path.join(process.cwd(), 'tests', 'fixtures', 'upstream');
 const fixture = (name: string): unknown => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));

@@ -1,5 +1,5 @@
 import { toIsoDate, toVideoDetail, toVideoList } from '@/lib/api/reshape';
-import type { RawVideoDetail } from '@/lib/api/raw';
+import type { RawVideoDetail } from '@/lib/contract/raw';
 
 describe('reshape', () => {
   it('reads KVS dates as UTC and ISO dates as they are', () => {

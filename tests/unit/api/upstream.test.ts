@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SourceError } from '@/lib/api/errors';
+import { SourceError } from '@/lib/contract/errors';
 import { createUpstreamSource } from '@/lib/api/upstream';
 
 // A real HTTP server on loopback stands in for an upstream KVS site.

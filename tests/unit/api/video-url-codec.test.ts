@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { decodeVideoUrl, encodeVideoUrl } from '@/lib/api/video-url-codec';
+import { decodeVideoUrl, encodeVideoUrl } from '@/lib/contract/video-url-codec';
 
 describe('the network encoding of video_url', () => {
   it('writes A B C E M as Cyrillic look-alikes and / + = as , . ~', () => {

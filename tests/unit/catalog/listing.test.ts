@@ -1,4 +1,4 @@
-import type { RawVideo } from '@/lib/api/raw';
+import type { RawVideo } from '@/lib/contract/raw';
 import type { Sort } from '@/lib/types';
 import { type Fixture, listQuery, NOW, openFixture, unixOf } from './helpers/catalog-fixture';
 

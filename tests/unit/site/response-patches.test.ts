@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { noteSourceFailure } from '@/lib/api/outage';
+import { noteSourceFailure } from '@/lib/contract/outage';
 import { installResponsePatches } from '@/lib/server/response-patches';
 import { markOutage } from '@/lib/server/request-context';
 

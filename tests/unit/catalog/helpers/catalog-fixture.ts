@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { SearchQuery, Source, VideosQuery } from '@/lib/api/source';
+import type { SearchQuery, Source, VideosQuery } from '@/lib/contract/source';
 import { type CatalogDb, openCatalogDb } from '@/lib/catalog/db';
 import { createEmbeddedSource } from '@/lib/catalog/source';
 
