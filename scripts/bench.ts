@@ -9,16 +9,13 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { SearchQuery, Source, VideosQuery } from '@/lib/contract/source';
-import type { DateFilter, DurationFilter, Sort } from '@/lib/types';
 import { parseFlags, positiveIntFlag } from '@/lib/catalog/cli-args';
 import { openCatalogDb, rebuildCatalogFile } from '@/lib/catalog/db';
 import { ensurePeriodStats, rebuildPeriodStats } from '@/lib/catalog/period-stats';
-import { SITEMAP_FILE_VIDEOS } from '@/lib/api';
-import { toVideoSummary } from '@/lib/api/reshape';
-import { videoSitemapXml } from '@/lib/seo/sitemap';
 import { SCHEMA_VERSION } from '@/lib/catalog/schema';
 import { createEmbeddedSource } from '@/lib/catalog/source';
+import type { Source } from '@/lib/contract/source';
+import { runQueryTable } from './lib/catalog-bench';
 
 const flags = parseFlags(process.argv.slice(2));
 
@@ -29,7 +26,6 @@ if (process.env.DATABASE_URL || process.env.BENCH_PG === '1' || flags.has('pg'))
 }
 const videos = positiveIntFlag(flags, 'videos', 1_000_000);
 const iterations = positiveIntFlag(flags, 'iterations', 200);
-const warmup = Math.max(5, Math.floor(iterations / 10));
 const file = path.resolve(process.cwd(), flags.get('db') ?? 'data/bench.db');
 
 /** The seeded size of an existing file of the current schema, or null. */
@@ -60,153 +56,25 @@ const source: Source = createEmbeddedSource(db, { searchTtlMs: 0 });
 // Same catalogue, counts never cached: what the first visitor after a cache expiry pays.
 const coldCounts: Source = createEmbeddedSource(db, { countTtlMs: 0, searchTtlMs: 0 });
 
-interface Result {
-  name: string;
-  median: number;
-  p95: number;
-  max: number;
-  target: number;
-}
-
-const results: Result[] = [];
-
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
-}
-
-/** --only text: run just the cases whose name contains it (for tuning one area). */
-const only = flags.get('only');
-
-async function bench(name: string, target: number, run: (i: number) => Promise<unknown>): Promise<void> {
-  if (only && !name.includes(only)) return;
-  for (let i = 0; i < warmup; i++) await run(i);
-  const times: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const t = performance.now();
-    await run(i);
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  const r = { name, median: quantile(times, 0.5), p95: quantile(times, 0.95), max: times[times.length - 1] ?? NaN, target };
-  results.push(r);
-  const flag = r.p95 < target ? '' : '  <-- over target';
-  console.log(`${name.padEnd(58)} ${r.median.toFixed(2).padStart(7)} ${r.p95.toFixed(2).padStart(7)} ${r.max.toFixed(2).padStart(7)}${flag}`);
-}
-
-function listQuery(sort: Sort, page: number, date: DateFilter, duration: DurationFilter, category = ''): VideosQuery {
-  return {
-    lifetime: 86400,
-    gender: 'str',
-    sort,
-    count: 60,
-    section: category ? 'category' : '',
-    objectId: category,
-    page,
-    type: 'all',
-    duration,
-    date,
-  };
-}
-
-function searchQuery(term: string, duration: DurationFilter = 'all', date: DateFilter = 'all'): SearchQuery {
-  return { lifetime: 86400, gender: 'str', count: 60, page: 1, type: 'all', duration, date, term };
-}
-
 async function main(): Promise<void> {
   console.log(`\n${'case'.padEnd(58)} ${'median'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}   (ms, ${iterations} runs)`);
-  const sorts: Sort[] = ['latest-updates', 'most-popular', 'top-rated', 'longest', 'most-viewed', 'most-commented'];
-  const filters: [DateFilter, DurationFilter][] = [['all', 'all'], ['week', 'all'], ['all', '2'], ['week', '2']];
-  for (const sort of sorts) {
-    for (const [date, duration] of filters) {
-      for (const page of [1, 40]) {
-        await bench(`videos ${sort} p${page} date=${date} dur=${duration}`, 10, () =>
-          source.videos(listQuery(sort, page, date, duration)),
-        );
-      }
-    }
-  }
-  await bench('videos latest-updates p1 date=month dur=3', 10, () => source.videos(listQuery('latest-updates', 1, 'month', '3')));
-  await bench('videos most-popular p40 date=month dur=all', 10, () => source.videos(listQuery('most-popular', 40, 'month', 'all')));
-  for (const category of ['travel', 'tennis']) {
-    for (const sort of ['latest-updates', 'most-popular', 'top-rated', 'longest'] as Sort[]) {
-      for (const page of [1, 40]) {
-        await bench(`category ${category} ${sort} p${page}`, 10, () => source.videos(listQuery(sort, page, 'all', 'all', category)));
-      }
-    }
-    await bench(`category ${category} most-popular p1 date=week dur=2`, 10, () =>
-      source.videos(listQuery('most-popular', 1, 'week', '2', category)),
-    );
-  }
-  // The home row "most popular today" (30), and the daily move of the period windows that the
-  // first request of a day pays for (lib/catalog/period-stats.ts), beside a full rebuild.
-  const homeDay = await source.videos({ ...listQuery('most-popular', 1, 'day', 'all'), count: 30, lifetime: 3600 });
-  console.log(`home row "most popular today": ${homeDay.videos.length} videos, ${homeDay.total_count} watched today`);
-  await bench('home row most-popular date=day count=30', 10, () =>
-    source.videos({ ...listQuery('most-popular', 1, 'day', 'all'), count: 30, lifetime: 3600 }),
-  );
-  const rebuilds: number[] = [];
-  const rolls: number[] = [];
   const nowS = Math.floor(Date.now() / 1000);
-  for (let i = 0; i < 3; i++) {
-    let t = performance.now();
-    rebuildPeriodStats(db, nowS - 86_400);
-    rebuilds.push(performance.now() - t);
-    t = performance.now();
-    ensurePeriodStats(db, nowS);
-    rolls.push(performance.now() - t);
-  }
-  const ms = (xs: number[]) => `median ${quantile([...xs].sort((a, b) => a - b), 0.5).toFixed(0)} ms`;
-  console.log(`period windows moved by one day (3 runs): ${ms(rolls)}; full rebuild: ${ms(rebuilds)}`);
-  await bench('videos latest-updates p1, total_count not cached', 10, () => coldCounts.videos(listQuery('latest-updates', 1, 'all', 'all')));
-  await bench('videos most-popular p1 date=month, count not cached', 10, () => coldCounts.videos(listQuery('most-popular', 1, 'month', 'all')));
-  await bench('category travel p1, total_count not cached', 10, () => coldCounts.videos(listQuery('latest-updates', 1, 'all', 'all', 'travel')));
-
-  // Common: one word, and ANDs of common words; "sunset morning walk" never has all three in a
-  // title (one time of day per title), so it always needs the every-column index.
-  const commonTerms = ['walk', 'travel', 'morning walk', 'quiet harbour', 'sunset timelapse', 'golden sunset beach',
-    'misty morning walk', 'sunset morning walk'];
-  for (const term of commonTerms) {
-    await bench(`search common "${term}"`, 10, () => source.search(searchQuery(term)));
-  }
-  await bench('search common "walk" dur=2 date=week', 10, () => source.search(searchQuery('walk', '2', 'week')));
-  await bench('search common "misty morning walk" dur=2', 10, () => source.search(searchQuery('misty morning walk', '2')));
-  await bench('search common "morning walk" dur=3 date=month', 10, () => source.search(searchQuery('morning walk', '3', 'month')));
-  for (const term of ['glassblowing', 'velodrome', 'hyperlapse cab', 'zebra crossing']) {
-    await bench(`search rare "${term}"`, 10, () => source.search(searchQuery(term)));
-  }
-  await bench('search rare "glassblowing" dur=3', 10, () => source.search(searchQuery('glassblowing', '3')));
-  await bench('search prefix fallback "harbo"', 10, () => source.search(searchQuery('harbo')));
-  await bench('search word + prefix "quiet harb"', 10, () => source.search(searchQuery('quiet harb')));
-  await bench('search no match "zzqx"', 10, () => source.search(searchQuery('zzqx')));
-  await bench('search no match "quiet zzqx"', 10, () => source.search(searchQuery('quiet zzqx')));
-
-  const prefixes = ['qu', 'ha', 'sun', 'mou', 'tra', 'quie', 'gol', 'wi'];
-  await bench('suggest 2-4 letter prefixes (rotating)', 3, (i) => source.suggest(prefixes[i % prefixes.length] ?? 'qu'));
-  await bench('suggester top 1000 keywords', 10, () => source.suggester(43200, 1000));
-
-  // Spread over the catalogue so related is not measured on one warm video only.
-  const ids = Array.from({ length: 64 }, (_, i) => 1 + Math.floor(((i * 7919) % 64) * (videos * 0.95) / 64));
-  await bench('related page 1 (rotating videos)', 10, (i) => source.related({ lifetime: 432000, videoId: ids[i % ids.length] ?? 1, count: 10, page: 1 }));
-  await bench('related page 3 (rotating videos)', 10, (i) => source.related({ lifetime: 432000, videoId: ids[i % ids.length] ?? 1, count: 10, page: 3 }));
-  await bench('video detail (rotating videos)', 10, (i) => source.video(ids[i % ids.length] ?? 1, 86400));
-  // Sitemaps at this size: the file list (memoised an hour by the site) and one file of 10,000.
-  const sitemapRanges = await source.sitemapRanges!(SITEMAP_FILE_VIDEOS);
-  console.log(`video sitemaps: ${sitemapRanges.length} files of up to ${SITEMAP_FILE_VIDEOS.toLocaleString('en-US')} videos`);
-  await bench('sitemap file list (all ranges)', 2000, () => source.sitemapRanges!(SITEMAP_FILE_VIDEOS));
-  const middle = sitemapRanges[Math.floor(sitemapRanges.length / 2)]?.range ?? 1;
-  let sitemapBytes = 0;
-  await bench(`sitemap file ${middle}: read + XML (rotating files)`, 500, async (i) => {
-    const range = sitemapRanges[(Math.floor(sitemapRanges.length / 2) + i) % sitemapRanges.length]?.range ?? middle;
-    const raw = await source.sitemapRange!(range, SITEMAP_FILE_VIDEOS);
-    const xml = videoSitemapXml('https://www.example.com', raw.map((r) => ({ ...toVideoSummary(r), description: r.description })));
-    sitemapBytes = Math.max(sitemapBytes, Buffer.byteLength(xml));
+  const results = await runQueryTable({
+    source,
+    coldCounts,
+    videos,
+    iterations,
+    only: flags.get('only'),
+    // The daily move of the period windows (lib/catalog/period-stats.ts) beside a full rebuild.
+    periodWindows: async () => {
+      let t = performance.now();
+      rebuildPeriodStats(db, nowS - 86_400);
+      const rebuildMs = performance.now() - t;
+      t = performance.now();
+      ensurePeriodStats(db, nowS);
+      return { rollMs: performance.now() - t, rebuildMs };
+    },
   });
-  console.log(`largest sitemap file seen: ${(sitemapBytes / 1e6).toFixed(2)} MB (target 10 MB)`);
-  await bench('categories toptn', 10, () => source.categories({ lifetime: 14400, gender: 'str', section: 'toptn', lang: 'en' }));
-  await bench('main stats', 10, () => source.main(14400, 'str', 'en'));
-
-  const over = results.filter((r) => r.p95 >= r.target);
-  console.log(over.length === 0 ? '\nEvery p95 is under its target.' : `\n${over.length} case(s) over target.`);
   fs.mkdirSync('bench-results', { recursive: true });
   fs.writeFileSync(
     'bench-results/catalog.json',
