@@ -20,6 +20,7 @@ import { sitemapRange, sitemapRanges } from './sitemap-query';
 import { keywordsByPrefix, topKeywords } from './suggest-query';
 import { loadVideoDetail } from './video-detail';
 import { isListable, loadListRows, toRawVideo } from './video-rows';
+import { clampInt, MAX_SUGGESTER_COUNT, page, SUGGEST_CATEGORIES, SUGGEST_KEYWORDS, TOP_KEYWORDS } from './answer-limits';
 
 export interface EmbeddedSourceOptions {
   /** Current time in unix seconds; tests move it to check scheduled publishing. */
@@ -30,15 +31,6 @@ export interface EmbeddedSourceOptions {
   searchTtlMs?: number;
 }
 
-const TOP_KEYWORDS = 30;
-const SUGGEST_KEYWORDS = 10;
-const SUGGEST_CATEGORIES = 5;
-const MAX_SUGGESTER_COUNT = 5000;
-
-function clampInt(value: number, min: number, max: number): number {
-  return Number.isFinite(value) ? Math.min(max, Math.max(min, Math.floor(value))) : min;
-}
-
 /** Runs a catalogue call; a failure becomes a SourceError so that pages keep their last good copy. */
 async function guarded<T>(what: string, fn: () => T): Promise<T> {
   try {
@@ -47,11 +39,6 @@ async function guarded<T>(what: string, fn: () => T): Promise<T> {
     if (cause instanceof SourceError) throw cause;
     throw new SourceError('internal', `Embedded catalogue failed in ${what}`, { cause });
   }
-}
-
-function page<T>(items: readonly T[], pageNo: number, count: number): T[] {
-  const start = (pageNo - 1) * count;
-  return items.slice(start, start + count);
 }
 
 /**

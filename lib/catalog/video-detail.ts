@@ -8,7 +8,8 @@ import { VISIBLE_STATUS_SQL } from './schema';
 import { prepared } from './statements';
 import { mediaOf } from './video-rows';
 
-interface DetailRow {
+/** A video's row as both catalogues select it for its page (SQLite here, PostgreSQL in pg/queries.ts). */
+export interface DetailRow {
   id: number;
   dir: string;
   title: string;
@@ -39,7 +40,6 @@ export function loadVideoDetail(db: Database.Database, id: number, now: number):
      FROM videos LEFT JOIN video_sources s ON s.video_id = videos.id WHERE id = ? AND ${VISIBLE_STATUS_SQL} AND post_date <= ?`,
   ).get(id, now) as DetailRow | undefined;
   if (!row) return null;
-  const media = mediaOf(row);
   const categories = prepared(
     db,
     `SELECT c.title, c.dir FROM video_categories vc JOIN categories c ON c.id = vc.category_id
@@ -49,6 +49,16 @@ export function loadVideoDetail(db: Database.Database, id: number, now: number):
     db,
     'SELECT t.title, t.dir FROM video_tags vt JOIN tags t ON t.id = vt.tag_id WHERE vt.video_id = ? ORDER BY t.id',
   ).all(id) as { title: string; dir: string }[];
+  return toRawVideoDetail(row, categories, tags);
+}
+
+/** The video page's raw answer (spec section 3) from its row, categories and tags. */
+export function toRawVideoDetail(
+  row: DetailRow,
+  categories: { title: string; dir: string }[],
+  tags: { title: string; dir: string }[],
+): RawVideoDetail {
+  const media = mediaOf(row);
   return {
     video_id: row.id,
     title: row.title,

@@ -5,17 +5,16 @@ import 'server-only';
  * search-query), with the same answers.
  */
 import type { RawSitemapRange, RawSitemapVideo, RawVideoDetail } from '@/lib/contract/raw';
-import { formatDuration } from '@/lib/format';
 import type { DateFilter, DurationFilter, Sort } from '@/lib/types';
 import { DAY_SECONDS, dateFrom, durationFilterClass, durationRange, formatPostDate } from '../filters';
 import { searchTokens } from '../fts-query';
-import { embedUrl } from '../media-urls';
 import { byScore, titleScore } from '../relevance';
 import { RELATED_WINDOW } from '../related-query';
 import { SEARCH_WINDOW, TITLE_ENOUGH } from '../search-query';
 import { VISIBLE_STATUS_SQL } from '../schema';
 import { normaliseKeyword } from '../suggest-query';
-import { mediaOf, toRawVideo, type VideoListRow } from '../video-rows';
+import { toRawVideo, type VideoListRow } from '../video-rows';
+import { type DetailRow, toRawVideoDetail } from '../video-detail';
 import { STOPWORDS } from '../words';
 import type { Queryable } from './db';
 import { relatedTsquery, tsquery } from './tsv';
@@ -136,27 +135,6 @@ export async function pgIsListable(db: Queryable, id: number, now: number): Prom
   return (r.rowCount ?? 0) > 0;
 }
 
-interface DetailRow {
-  id: number;
-  dir: string;
-  title: string;
-  description: string;
-  duration: number;
-  post_date: number;
-  status_id: number;
-  views: number;
-  likes: number;
-  dislikes: number;
-  rating: number;
-  sg_id: number;
-  ex_tube: string;
-  ex_id: number;
-  username: string;
-  embed_url: string | null;
-  thumb_url: string | null;
-  thumbs: string | null;
-  preview_url: string | null;
-}
 
 /** The video page's data (loadVideoDetail in lib/catalog/video-detail.ts). */
 export async function pgVideoDetail(db: Queryable, id: number, now: number): Promise<RawVideoDetail | null> {
@@ -178,28 +156,7 @@ export async function pgVideoDetail(db: Queryable, id: number, now: number): Pro
       [id],
     ),
   ]);
-  const media = mediaOf(row);
-  return {
-    video_id: row.id,
-    title: row.title,
-    dir: row.dir,
-    description: row.description,
-    embed: row.embed_url ?? embedUrl(row.id),
-    thumbsrc: media.scr,
-    thumbs: media.thumbs,
-    preview_url: media.preview_url,
-    post_date: formatPostDate(row.post_date),
-    status_id: row.status_id,
-    duration: formatDuration(row.duration),
-    rating: row.rating,
-    categories: categories.rows,
-    tags: tags.rows,
-    statistics: { viewed: row.views, likes: row.likes, dislikes: row.dislikes },
-    user: { username: row.username },
-    sg_id: row.sg_id,
-    ex_tube: row.ex_tube,
-    ex_id: row.ex_id,
-  };
+  return toRawVideoDetail(row, categories.rows, tags.rows);
 }
 
 // --- sitemaps ----------------------------------------------------------------------------------------

@@ -42,6 +42,7 @@ import {
   pgTopKeywords,
   pgVideoDetail,
 } from './queries';
+import { clampInt, MAX_SUGGESTER_COUNT, page, SUGGEST_CATEGORIES, SUGGEST_KEYWORDS, TOP_KEYWORDS } from '../answer-limits';
 
 export interface PgSourceOptions {
   /** Current time in unix seconds; tests pin it. */
@@ -50,20 +51,7 @@ export interface PgSourceOptions {
   searchTtlMs?: number;
 }
 
-const TOP_KEYWORDS = 30;
-const SUGGEST_KEYWORDS = 10;
-const SUGGEST_CATEGORIES = 5;
-const MAX_SUGGESTER_COUNT = 5000;
 const VERSION_POLL_MS = 1000;
-
-function clampInt(value: number, min: number, max: number): number {
-  return Number.isFinite(value) ? Math.min(max, Math.max(min, Math.floor(value))) : min;
-}
-
-function page<T>(items: readonly T[], pageNo: number, count: number): T[] {
-  const start = (pageNo - 1) * count;
-  return items.slice(start, start + count);
-}
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE', 'EAI_AGAIN']);
 
