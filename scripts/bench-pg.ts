@@ -68,7 +68,6 @@ async function main(): Promise<void> {
     }
     source = createPgSource(pool, { searchTtlMs: 0 });
     coldCounts = createPgSource(pool, { countTtlMs: 0, searchTtlMs: 0 });
-    console.log(`\n${'case'.padEnd(58)} ${'median'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}   (ms, ${iterations} runs)`);
     const nowS = Math.floor(Date.now() / 1000);
     const results = await runQueryTable({
       source,

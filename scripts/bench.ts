@@ -57,7 +57,6 @@ const source: Source = createEmbeddedSource(db, { searchTtlMs: 0 });
 const coldCounts: Source = createEmbeddedSource(db, { countTtlMs: 0, searchTtlMs: 0 });
 
 async function main(): Promise<void> {
-  console.log(`\n${'case'.padEnd(58)} ${'median'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}   (ms, ${iterations} runs)`);
   const nowS = Math.floor(Date.now() / 1000);
   const results = await runQueryTable({
     source,

@@ -10,11 +10,10 @@
  *     API stop showing it (the seconds it took are printed), then Playwright checks the browser;
  *  4. --delete-missing removes what a shorter feed no longer lists.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { buildOrPrepare, freePort, freshCatalogEnv, npm, npx, root, run, runMain, startNext } from './lib/harness.mjs';
+import { buildOrPrepare, freePort, freshCatalogEnv, npx, root, run, runMain, runNpmScript as cli, startNext } from './lib/harness.mjs';
 
 const FEEDS = path.join(root, 'tests/fixtures/feeds');
 let failures = 0;
@@ -24,19 +23,6 @@ function check(ok, what) {
   if (!ok) failures++;
 }
 
-/** Runs an npm script without blocking this process (it serves the feeds the script may fetch). */
-function cli(env, args) {
-  return new Promise((resolve) => {
-    const child = spawn(npm, ['run', '-s', ...args], { cwd: root, env });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('close', (code) => {
-      console.log(`$ npm run ${args.join(' ')}\n${out.trim().replace(/^/gm, '  ')}`);
-      resolve({ code, out });
-    });
-  });
-}
 
 function serveFeeds(port) {
   const server = http.createServer((req, res) => {

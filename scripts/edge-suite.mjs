@@ -24,7 +24,9 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildOrPrepare, freePort, freshCatalogEnv, npm, root, runMain, startNext, startProcess, waitFor } from './lib/harness.mjs';
+import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, runNpmScript, startNext, startProcess, waitFor } from './lib/harness.mjs';
+
+const cli = (env, args) => runNpmScript(env, args, { showEnv: ['EDGE_PURGE_URLS'] });
 import { SHIPPED_CONF, startEdge, testConfig } from './lib/edge.mjs';
 import { request } from './lib/http-client.mjs';
 
@@ -43,12 +45,6 @@ function check(ok, what, detail = '') {
 const cacheStatus = (res) => String(res.headers['x-cache-status'] ?? '');
 const cookies = (res) => [res.headers['set-cookie'] ?? []].flat().join('; ');
 
-function cli(env, args) {
-  const r = spawnSync(npm, ['run', '--silent', ...args], { cwd: root, env, encoding: 'utf8' });
-  const out = `${r.stdout}${r.stderr}`.replace(/^npm warn.*\n/gm, '');
-  console.log(`  $ ${args.join(' ')}\n${out.trim().replace(/^/gm, '    ')}`);
-  return { status: r.status, out };
-}
 
 function videoUrl(video) {
   return `/video/${video.video_id}/${video.dir}/`;
@@ -203,15 +199,15 @@ runMain('edge', async () => {
       }
       const tools = { ...serverEnv, REVALIDATE_URLS: site.baseUrl };
       // Control: the site is told, the edge is not.
-      const c = cli({ ...tools, EDGE_PURGE_URLS: 'none' }, ['catalog', '--', 'remove', String(control.video_id)]);
+      const c = await cli({ ...tools, EDGE_PURGE_URLS: 'none' }, ['catalog', '--', 'remove', String(control.video_id)]);
       const fromSite = await request(`${site.baseUrl}/videos/latest-updates/1/`, { headers: RETURNING });
       const fromEdge = await request(listing, { headers: RETURNING });
-      check(c.status === 0 && !fromSite.text.includes(`/video/${control.video_id}/`), `control takedown of ${control.video_id}: the site no longer lists it`);
+      check(c.code === 0 && !fromSite.text.includes(`/video/${control.video_id}/`), `control takedown of ${control.video_id}: the site no longer lists it`);
       check(cacheStatus(fromEdge) === 'HIT' && fromEdge.text.includes(`/video/${control.video_id}/`), 'control: without EDGE_PURGE_URLS the edge alone still serves it from its cache', cacheStatus(fromEdge));
       // The takedown, with the edge told.
       const t0 = Date.now();
-      const r = cli({ ...tools, EDGE_PURGE_URLS: edge.baseUrl }, ['catalog', '--', 'remove', String(target.video_id)]);
-      check(r.status === 0 && /edge .*: edge emptied/.test(r.out), `takedown of ${target.video_id} with EDGE_PURGE_URLS: the tool empties the edge`);
+      const r = await cli({ ...tools, EDGE_PURGE_URLS: edge.baseUrl }, ['catalog', '--', 'remove', String(target.video_id)]);
+      check(r.code === 0 && /edge .*: edge emptied/.test(r.out), `takedown of ${target.video_id} with EDGE_PURGE_URLS: the tool empties the edge`);
       let gone = false;
       let last = '';
       while (!gone && Date.now() - t0 < 60_000) {

@@ -21,14 +21,15 @@
  * Environment: NEXT_DIST_DIR (default .next; built when missing or older than the sources),
  * REDIS_SERVER (default /usr/bin/redis-server), DATABASE_PATH (default data/redis-suite.db).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { deserialise, serialise } from '../lib/cache/redis-handler.mjs';
-import { buildOrPrepare, freePort, freshCatalogEnv, npm, root, run, runMain, startNext, startProcess } from './lib/harness.mjs';
+import { buildOrPrepare, freePort, freshCatalogEnv, root, run, runMain, runNpmScript, startNext, startProcess } from './lib/harness.mjs';
+
+const cli = (env, args) => runNpmScript(env, args, { showEnv: ['REVALIDATE_URLS'] });
 
 const REDIS_SERVER = process.env.REDIS_SERVER || '/usr/bin/redis-server';
 const DIST_DIR = process.env.NEXT_DIST_DIR || '.next';
@@ -131,18 +132,6 @@ async function get(base, p, timeoutMs = 30_000) {
 
 const fmt = (ms) => `${Math.round(ms)} ms`;
 
-function cli(env, args) {
-  return new Promise((resolve) => {
-    const child = spawn(npm, ['run', '-s', ...args], { cwd: root, env });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('close', (code) => {
-      console.log(`$ ${Object.keys(env).includes('REVALIDATE_URLS') ? `REVALIDATE_URLS=${env.REVALIDATE_URLS} ` : ''}npm run ${args.join(' ')}\n${out.trim().replace(/^/gm, '  ')}`);
-      resolve({ code, out });
-    });
-  });
-}
 
 /** What B (or A) shows of one video: its page, its entry in the listing, its API answer. */
 async function visibility(base, video) {

@@ -190,7 +190,11 @@ export function createEmbeddedSource(db: CatalogDb | (() => CatalogDb), options:
     sitemapRange: (range, size) =>
       guarded('sitemapRange', () => sitemapRange(conn(), clampInt(range, 1, Number.MAX_SAFE_INTEGER), clampInt(size, 1, 50_000), now())),
 
-    contentVersion: () => (conn(), version),
+    // The connection refreshes `version` (at most one read of the file a second).
+    contentVersion: () => {
+      conn();
+      return version;
+    },
 
     input: (form, actor) =>
       guarded('input', () =>

@@ -19,6 +19,26 @@ export function run(cmd, cmdArgs, env = process.env) {
   return r.status ?? 1;
 }
 
+/**
+ * Runs an npm script (a catalogue tool: import, catalog remove, …) without blocking this process,
+ * which may be serving what the script fetches; prints the command, the `showEnv` variables it was
+ * given, and its output (npm's own warnings left out). Resolves to its exit code and output.
+ */
+export function runNpmScript(env, args, { showEnv = [] } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(npm, ['run', '--silent', ...args], { cwd: root, env });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('close', (code) => {
+      out = out.replace(/^npm warn.*\n/gm, '');
+      const vars = showEnv.filter((k) => env[k] !== undefined).map((k) => `${k}=${env[k]} `).join('');
+      console.log(`$ ${vars}npm run ${args.join(' ')}\n${out.trim().replace(/^/gm, '  ')}`);
+      resolve({ code, out });
+    });
+  });
+}
+
 function newestMtime(dir) {
   let newest = 0;
   const stack = [dir];

@@ -9,6 +9,7 @@ import type { DateFilter, DurationFilter, Sort } from '@/lib/types';
 import { DAY_SECONDS, dateFrom, durationFilterClass, durationRange, formatPostDate } from '../filters';
 import { searchTokens } from '../fts-query';
 import { byScore, titleScore } from '../relevance';
+import type { ListFilter } from '../list-query';
 import { RELATED_WINDOW } from '../related-query';
 import { SEARCH_WINDOW, TITLE_ENOUGH } from '../search-query';
 import { VISIBLE_STATUS_SQL } from '../schema';
@@ -54,17 +55,8 @@ const ORDERS: Record<Sort, string> = {
   'most-commented': 'comments DESC, {id} DESC',
 };
 
-export interface PgListFilter {
-  sort: Sort;
-  categoryId: number;
-  duration: DurationFilter;
-  date: DateFilter;
-  limit: number;
-  offset: number;
-}
-
 /** The ids of one page of a listing (listVideoIds in lib/catalog/list-query.ts). */
-export async function pgListIds(db: Queryable, f: PgListFilter, now: number): Promise<number[]> {
+export async function pgListIds(db: Queryable, f: ListFilter, now: number): Promise<number[]> {
   const from = dateFrom(f.date, now);
   const [minDur, maxDur] = durationBounds(f.duration);
   const inCategory = f.categoryId !== 0;
