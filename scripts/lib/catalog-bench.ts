@@ -60,7 +60,6 @@ export async function runQueryTable(o: TableOptions): Promise<Result[]> {
   const { source, coldCounts, videos, iterations, only } = o;
   const warmup = Math.max(5, Math.floor(iterations / 10));
   const results: Result[] = [];
-  console.log(`\n${'case'.padEnd(58)} ${'median'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}   (ms, ${iterations} runs)`);
 
   async function bench(name: string, target: number, run: (i: number) => Promise<unknown>): Promise<void> {
     if (only && !name.includes(only)) return;
