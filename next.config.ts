@@ -49,7 +49,13 @@ const nextConfig: NextConfig = {
   // in-memory LRU (lib/cache/redis-handler.mjs, README "Redis"). Next reads this file again at
   // `next start`, so the variable takes effect at start whatever the build saw. Next imports the
   // handler as is (not bundled), from an absolute path.
-  ...(fromEnv.redisUrl ? { cacheHandler: path.join(__dirname, 'lib', 'cache', 'redis-handler.mjs') } : {}),
+  // A standalone build always names it, whatever REDIS_URL is at build: Next then traces the
+  // handler and the `redis` client into the folder and records the handler's path relative to it,
+  // and the folder's server.mjs (scripts/build-standalone.mjs) keeps or drops it by the REDIS_URL
+  // it is started with. Without it, a standalone server ignored a REDIS_URL given only at start.
+  ...(fromEnv.redisUrl || process.env.NEXT_STANDALONE === '1'
+    ? { cacheHandler: path.join(__dirname, 'lib', 'cache', 'redis-handler.mjs') }
+    : {}),
   // How long a shared cache may keep serving a page stale while it fetches a fresh copy
   // (stale-while-revalidate = expireTime - the page's revalidate). Next's default is a year. Two
   // days is twice the longest page lifetime (videos, video and information pages: 1 day), so no

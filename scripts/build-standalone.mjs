@@ -14,6 +14,12 @@
  *    configuration the way Next's generated server.js does (__NEXT_PRIVATE_STANDALONE_CONFIG:
  *    there is no next.config.ts in the folder). Next's own server.js stays and works too, without
  *    those two.
+ * 4. The Redis page cache (REDIS_URL, lib/cache/redis-handler.mjs): a standalone build always
+ *    names the handler (next.config.ts), so Next copies it and the `redis` client into the folder
+ *    and records its path relative to the folder; server.mjs keeps it when started with REDIS_URL
+ *    and drops it otherwise, as `npm start` does. Next's server.js runs on the build's
+ *    configuration, which always names it: there the handler without REDIS_URL is the in-memory
+ *    LRU alone.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -40,6 +46,15 @@ fs.rmSync(path.join(out, 'public'), { recursive: true, force: true });
 fs.cpSync(path.join(root, 'public'), path.join(out, 'public'), { recursive: true });
 fs.rmSync(path.join(out, distDir, 'static'), { recursive: true, force: true });
 fs.cpSync(path.join(root, distDir, 'static'), path.join(out, distDir, 'static'), { recursive: true });
+// Where Next looks for the cache handler: relative to the build folder, inside the standalone folder.
+const builtFiles = JSON.parse(fs.readFileSync(path.join(out, distDir, 'required-server-files.json'), 'utf8'));
+const handler = builtFiles.config.cacheHandler;
+const needed = handler && !path.isAbsolute(handler) ? [path.resolve(out, distDir, handler), path.join(out, 'node_modules', 'redis')] : [];
+const missing = needed.length ? needed.filter((p) => !fs.existsSync(p)).map((p) => path.relative(root, p)) : [`a cache handler inside the folder (the build names ${handler || 'none'})`];
+if (missing.length) {
+  console.error(`build-standalone: REDIS_URL could not work from this folder, it lacks ${missing.join(' and ')}: rebuild (drop --no-build)`);
+  process.exit(1);
+}
 fs.copyFileSync(path.join(root, 'server.mjs'), path.join(out, 'tubefront-server.mjs'));
 fs.writeFileSync(
   path.join(out, 'server.mjs'),
@@ -54,6 +69,10 @@ const dir = import.meta.dirname;
 process.env.NODE_ENV = 'production';
 process.chdir(dir);
 const files = JSON.parse(fs.readFileSync(path.join(dir, ${JSON.stringify(distDir)}, 'required-server-files.json'), 'utf8'));
+// REDIS_URL is read here, at start, as npm start reads it (the build recorded the handler's path,
+// relative to the build folder, whatever REDIS_URL was then).
+if (process.env.REDIS_URL?.trim()) files.config.cacheHandler = ${JSON.stringify(handler)};
+else delete files.config.cacheHandler;
 process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(files.config);
 await import('./tubefront-server.mjs');
 `,

@@ -175,6 +175,21 @@ export async function startNext(port, env, { probePath = '/information/' } = {})
   return { ...handle, baseUrl, port };
 }
 
+/**
+ * A standalone build's server (`node <dir>/server.mjs`, written by scripts/build-standalone.mjs),
+ * run from `dir` (<distDir>/standalone, or a copy of it elsewhere) on 127.0.0.1:`port`; resolves
+ * once `probePath` answers below 500. The server runs from its folder: give DATABASE_PATH absolute.
+ */
+export async function startStandalone(dir, port, env, { probePath = '/api/health/' } = {}) {
+  const handle = startProcess(process.execPath, [path.join(dir, 'server.mjs')], {
+    cwd: dir,
+    env: { ...env, PORT: String(port), HOSTNAME: '127.0.0.1' },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseUrl}${probePath}`, handle.child);
+  return { ...handle, baseUrl, port };
+}
+
 export async function waitFor(url, child, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
