@@ -10,9 +10,11 @@ export const dynamic = 'force-dynamic';
 
 const REASONS = new Set(['import', 'takedown', 'delete-missing']);
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
+/** Seconds a tool is asked to wait when the catalogue (and so the secret) cannot be read: as /api/health/. */
+const RETRY_AFTER_S = 10;
 
-function json(status: number, body: unknown): Response {
-  return Response.json(body, { status, headers: NO_STORE });
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -38,10 +40,25 @@ export async function POST(request: Request): Promise<Response> {
   // In front of an upstream API the catalogue tools do not apply.
   if (config.apiOrigin) return json(404, { error: 1, code: 'not_found' });
   const given = request.headers.get('x-catalog-secret') ?? '';
-  const expected = config.databaseUrl
-    ? await pgChangeSecret(await getPgPool(), config.revalidateSecret, false).catch(() => null)
-    : changeSecret(getCatalogDb(), config.revalidateSecret, false);
-  if (!expected || !given || !sameSecret(given, expected)) return json(403, { error: 1, code: 'forbidden' });
+  if (!given) return json(403, { error: 1, code: 'forbidden' });
+  // The secret is REVALIDATE_SECRET, else the one kept in the catalogue. A catalogue that cannot be
+  // read (PostgreSQL down or unreachable from this server) says nothing about the secret given:
+  // 503, so that the tool reports "try again" rather than a wrong secret. A configured secret needs
+  // no catalogue (the purge then works while PostgreSQL is down).
+  let expected: string | null;
+  try {
+    expected =
+      config.revalidateSecret ||
+      (config.databaseUrl ? await pgChangeSecret(await getPgPool(), '', false) : changeSecret(getCatalogDb(), '', false));
+  } catch (e) {
+    console.error(`[catalog-changed] the catalogue cannot be read, answering 503: ${e instanceof Error ? e.message : String(e)}`);
+    return json(
+      503,
+      { error: 1, code: 'catalog_unavailable', message: `the catalogue cannot be read from this server; try again in ${RETRY_AFTER_S} s` },
+      { 'Retry-After': String(RETRY_AFTER_S) },
+    );
+  }
+  if (!expected || !sameSecret(given, expected)) return json(403, { error: 1, code: 'forbidden' });
   let body: unknown;
   try {
     body = await request.json();
