@@ -20,6 +20,11 @@ const nextConfig: NextConfig = {
   // The spec's routes all end in a slash; a path without one is redirected to it (308).
   trailingSlash: true,
   poweredByHeader: false,
+  // Compression and ETags are the site's server's (server.mjs, lib/server/compress-once.mjs): once
+  // per distinct answer there, where Next's would gzip and hash every cached page again on every
+  // request (a third of the server's CPU). Next's own server.js (standalone) sends uncompressed.
+  compress: false,
+  generateEtags: false,
   // `npm run bench:pages` builds its own copy with browser source maps, to tell our own JavaScript
   // from the framework's module by module. Off in every other build (the maps would be public).
   productionBrowserSourceMaps: process.env.BROWSER_SOURCE_MAPS === '1',

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The site's production server: Next's own request handler behind a plain node:http server, for
- * two things `next start` cannot do (`npm start` runs this file; so do the tests).
+ * three things `next start` cannot do, or not cheaply (`npm start` runs this file; so do the tests).
  *
  * - The visitor's socket address. `next start` copies it into X-Forwarded-For only when the
  *   request carries none, so a forged header hides it. Here every request gets the socket's
@@ -11,12 +11,16 @@
  *   any path with '//' with a 308 before application code runs (resolve-routes.js), which a KVS
  *   client that does not follow redirects takes for a failure.
  *
+ * - Compression and ETags, once per distinct answer (lib/server/compress-once.mjs) instead of
+ *   Next's once per request.
+ *
  * Environment: PORT (3000), HOSTNAME (all interfaces), NEXT_DIST_DIR as in next.config.ts.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
+import { createCompressOnce } from './lib/server/compress-once.mjs';
 
 const PEER_HEADER = 'x-tubefront-peer';
 const PEER_TOKEN_HEADER = 'x-tubefront-peer-token';
@@ -32,11 +36,13 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const DOUBLE_SLASH_SUGGESTER = '/api//json/suggester/';
+const compress = createCompressOnce();
 
 const server = http.createServer((req, res) => {
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
   req.headers[PEER_TOKEN_HEADER] = token;
   if (req.url?.startsWith(DOUBLE_SLASH_SUGGESTER)) req.url = `/api/json/suggester/${req.url.slice(DOUBLE_SLASH_SUGGESTER.length)}`;
+  compress(req, res);
   handle(req, res);
 });
 // Behind a proxy or balancer that keeps connections open, outlive its idle timeout.

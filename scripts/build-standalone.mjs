@@ -10,10 +10,11 @@
  *    GeoIP database included). `--no-build` skips this and packs the last standalone build.
  * 2. What Next leaves out, by design: public/ and <distDir>/static, copied beside it.
  * 3. The site's own server (server.mjs: the visitor's socket address for TRUST_PROXY, the spec's
- *    `//` path) as tubefront-server.mjs, started by a small server.mjs that hands it the build's
+ *    `//` path, compression) as tubefront-server.mjs, with the module it imports
+ *    (lib/server/compress-once.mjs), started by a small server.mjs that hands it the build's
  *    configuration the way Next's generated server.js does (__NEXT_PRIVATE_STANDALONE_CONFIG:
  *    there is no next.config.ts in the folder). Next's own server.js stays and works too, without
- *    those two.
+ *    those three (and so uncompressed).
  * 4. The Redis page cache (REDIS_URL, lib/cache/redis-handler.mjs): a standalone build always
  *    names the handler (next.config.ts), so Next copies it and the `redis` client into the folder
  *    and records its path relative to the folder; server.mjs keeps it when started with REDIS_URL
@@ -56,6 +57,9 @@ if (missing.length) {
   process.exit(1);
 }
 fs.copyFileSync(path.join(root, 'server.mjs'), path.join(out, 'tubefront-server.mjs'));
+// …and the module it imports (compression once per answer), at the same relative path.
+fs.mkdirSync(path.join(out, 'lib', 'server'), { recursive: true });
+fs.copyFileSync(path.join(root, 'lib', 'server', 'compress-once.mjs'), path.join(out, 'lib', 'server', 'compress-once.mjs'));
 fs.writeFileSync(
   path.join(out, 'server.mjs'),
   `#!/usr/bin/env node
