@@ -13,7 +13,9 @@
  */
 import type { RawVideosResponse } from '@/lib/contract/raw';
 import type { Source, VideosQuery } from '@/lib/contract/source';
+import { searchTuning } from '@/lib/catalog/pg/queries';
 import { createPgSource } from '@/lib/catalog/pg/source';
+import { SEARCH_WINDOW } from '@/lib/catalog/search-query';
 import { foldedWords } from '@/lib/catalog/relevance';
 import { CATEGORIES, TAGS } from '@/lib/catalog/words';
 import { ALL_SORTS, DATES, DURATIONS } from '@/lib/types';
@@ -89,7 +91,13 @@ describe('the PostgreSQL catalogue answers as the SQLite one', () => {
     await same((s) => s.videos(listQuery({ count: 1e9, page: Number.NaN })));
   });
 
-  it('finds the same videos for every kind of search term', async () => {
+  it.each([
+    ['as it plans them', 2 * SEARCH_WINDOW],
+    ['walking the id slices newest first', -1],
+  ])('finds the same videos for every kind of search term, %s', async (_how, fewMatches) => {
+    searchTuning.fewMatches = fewMatches;
+    // Its own source: the shared one would answer the second pass from its search cache.
+    const pgSource = createPgSource(pgdb.pool, { now: () => NOW, searchTtlMs: 0 });
     const latest = await same((s) => s.videos(listQuery({ count: 120 })));
     const titleWords = foldedWords(latest.videos.map((v) => v.title).join(' ')).filter((w) => w.length >= 4);
     const common = titleWords[0]!;
@@ -137,6 +145,7 @@ describe('the PostgreSQL catalogue answers as the SQLite one', () => {
       }
     }
     expect(nonEmpty).toBeGreaterThan(10);
+    searchTuning.fewMatches = 2 * SEARCH_WINDOW;
   });
 
   it('gives the same video pages, related videos, files and sitemaps', async () => {

@@ -8,6 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Source } from '@/lib/contract/source';
 import { createPgSource } from '@/lib/catalog/pg/source';
+import { searchTuning } from '@/lib/catalog/pg/queries';
+import { SEARCH_SLICE } from '@/lib/catalog/pg/schema';
+import { SEARCH_WINDOW } from '@/lib/catalog/search-query';
 import { PgCatalogWriter } from '@/lib/catalog/pg/writer';
 import { DEFAULT_KVS_COLUMNS } from '@/lib/import/normalise';
 import { runImport } from '@/lib/import/run-import';
@@ -75,7 +78,7 @@ describe('the PostgreSQL catalogue writer', () => {
       categories: [{ title: 'Island Life', dir: 'island-life' }, { title: 'Nature Walks', dir: 'nature-walks' }],
     });
     // The search vector holds the row's words, title weighted A.
-    expect((await one<{ ok: boolean }>("SELECT tsv @@ 'quokka:A'::tsquery AS ok FROM videos WHERE id = $1", [id])).ok).toBe(true);
+    expect((await one<{ ok: boolean }>("SELECT tsv @@ 'quokka:A'::tsquery AS ok FROM video_search WHERE id = $1", [id])).ok).toBe(true);
     const all = await source.videos(listQuery());
     const listable = await one<{ n: number }>('SELECT count(*)::int AS n FROM videos WHERE status_id IN (1,5) AND post_date <= $1', [NOW]);
     expect(all.total_count).toBe(listable.n);
@@ -102,6 +105,16 @@ describe('the PostgreSQL catalogue writer', () => {
     await waitForPoll();
     expect(await titlesFound('evening quokka')).toEqual(['Quokka Island Evening Walk']);
     expect(await titlesFound('quokka morning')).toEqual([]);
+    // Related lists match on the new title's words, in the video's categories.
+    const words = await db.pool.query<{ word: string; category_id: number }>(
+      `SELECT word, category_id FROM related_words WHERE video_id = (SELECT video_id FROM video_sources WHERE external_id = '9001')
+       ORDER BY word, category_id`,
+    );
+    const cats = (
+      await db.pool.query<{ id: number }>("SELECT id FROM categories WHERE dir IN ('island-life', 'nature-walks') ORDER BY id")
+    ).rows.map((r) => r.id);
+    expect(cats).toHaveLength(2);
+    expect(words.rows).toEqual(['evening', 'island', 'quokka', 'walk'].flatMap((word) => cats.map((category_id) => ({ word, category_id }))));
   });
 
   it('takes videos down everywhere, for good, and deletes what a feed no longer lists', async () => {
@@ -124,9 +137,10 @@ describe('the PostgreSQL catalogue writer', () => {
     expect(await titlesFound('quokka')).toEqual([]);
     const detail = await source.video(demoId, 86400);
     expect('code' in detail && detail.code).toBe('video_not_found');
-    for (const table of ['video_days', 'period_stats', 'video_categories', 'video_tags', 'votes']) {
+    for (const table of ['video_days', 'period_stats', 'video_categories', 'video_tags', 'votes', 'related_words']) {
       expect([table, (await one<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE video_id = $1`, [demoId])).n]).toEqual([table, 0]);
     }
+    expect((await one<{ n: number }>('SELECT count(*)::int AS n FROM video_search WHERE id = $1', [demoId])).n).toBe(0);
     const popularAfter = await source.videos(listQuery({ sort: 'most-popular', date: 'day', count: 5 }));
     expect(popularAfter.videos.map((v) => Number(v.video_id))).not.toContain(demoId);
     expect(Number(popularAfter.total_count)).toBe(dayTotal - 1);
@@ -154,5 +168,32 @@ describe('the PostgreSQL catalogue writer', () => {
     await writer.remove([{ videoId: id }], { takedown: false });
     await new PgCatalogWriter(db.pool).writeBatch('s', 2, [{ ...row, externalId: 'b' }]);
     expect((await one<{ video_id: number }>("SELECT video_id FROM video_sources WHERE external_id = 'b'")).video_id).toBe(id + 1);
+  });
+
+  it('opens a new search slice for ids past the last one, and finds the videos in both', async () => {
+    // The next ids straddle the end of slice 0 (ids 0 to SEARCH_SLICE - 1).
+    await db.pool.query("INSERT INTO meta (key, value) VALUES ('next_video_id', $1)", [String(SEARCH_SLICE - 1)]);
+    expect((await one<{ t: string | null }>("SELECT to_regclass('video_search_1')::text AS t")).t).toBeNull();
+    const base: FeedRow = {
+      line: 1, externalId: 'x', title: 'Zeppelin Mooring Mast', dir: 'zeppelin-mooring-mast', description: '', postDate: SEED_NOW - 3600, duration: 60,
+      embedUrl: 'https://embed.example.com/x', thumbUrl: null, thumbs: [], previewUrl: null, categories: ['Airships'], tags: [], models: [], views: 0, likes: 0, dislikes: 0,
+    };
+    await new PgCatalogWriter(db.pool).writeBatch('s', 1, [base, { ...base, externalId: 'y', dir: 'zeppelin-mooring-mast-2' }]);
+    const ids = (await db.pool.query<{ video_id: number }>("SELECT video_id FROM video_sources WHERE source = 's' ORDER BY video_id")).rows.map((r) => r.video_id);
+    expect(ids).toEqual([SEARCH_SLICE - 1, SEARCH_SLICE]);
+    expect((await one<{ t: string | null }>("SELECT to_regclass('video_search_1')::text AS t")).t).toBe('video_search_1');
+    await waitForPoll();
+    const found = await source.search(searchQuery('zeppelin mooring'));
+    expect(found.videos.map((v) => Number(v.video_id)).sort((a, b) => a - b)).toEqual(ids);
+    // The same, walking the two slices newest first.
+    searchTuning.fewMatches = -1;
+    try {
+      const walked = await createPgSource(db.pool, { now: () => NOW, searchTtlMs: 0 }).search(searchQuery('zeppelin mooring'));
+      expect(walked.videos.map((v) => Number(v.video_id)).sort((a, b) => a - b)).toEqual(ids);
+    } finally {
+      searchTuning.fewMatches = 2 * SEARCH_WINDOW;
+    }
+    const related = await source.related({ lifetime: 0, videoId: ids[0]!, count: 10, page: 1 });
+    expect(related.videos.map((v) => Number(v.video_id))).toEqual([ids[1]]);
   });
 });

@@ -60,7 +60,7 @@ async function build(client: pg.PoolClient | pg.Client, options: PgCatalogOption
     throw e;
   }
   options.log?.('  vacuuming');
-  await client.query('VACUUM (ANALYZE) videos, video_categories, video_tags, video_days, period_stats, keywords');
+  await client.query('VACUUM (ANALYZE) videos, video_search, video_categories, video_tags, video_days, period_stats, keywords, related_words');
   return result;
 }
 

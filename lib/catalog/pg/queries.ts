@@ -18,7 +18,8 @@ import { toRawVideo, type VideoListRow } from '../video-rows';
 import { type DetailRow, toRawVideoDetail } from '../video-detail';
 import { STOPWORDS } from '../words';
 import type { Queryable } from './db';
-import { relatedTsquery, tsquery } from './tsv';
+import { SEARCH_SLICE, searchSliceOf } from './schema';
+import { tsquery } from './tsv';
 
 const INT_MAX = 2_147_483_647;
 
@@ -218,28 +219,145 @@ interface MatchFilter {
   maxDur: number;
 }
 
-/** Newest listable videos matching a tsquery in one tsvector column, at most `limit`. */
-async function newestMatches(db: Queryable, column: 'tsv' | 'title_tsv', query: string, f: MatchFilter, limit: number): Promise<number[]> {
-  const r = await db.query<{ id: number }>(
-    `SELECT id FROM videos
-     WHERE ${column} @@ $1::tsquery AND id <= $7 AND ${VISIBLE_STATUS_SQL} AND post_date BETWEEN $2 AND $3 AND duration BETWEEN $4 AND $5
-     ORDER BY id DESC LIMIT $6`,
-    [query, f.from, f.now, f.minDur, f.maxDur, limit, f.hi],
-  );
-  return r.rows.map((x) => x.id);
+/** Lexeme frequencies (share of videos holding it) of one vector column, and the rarest one's. */
+interface LexemeStats {
+  freq: Map<string, number>;
+  min: number;
+}
+
+const STATS_TTL_MS = 10 * 60_000;
+const statsCache = new WeakMap<object, { at: number; stats: Promise<Record<'tsv' | 'title_tsv', LexemeStats>> }>();
+
+/**
+ * The planner's statistics of video_search's vectors (ANALYZE's most common lexemes and their
+ * frequencies over all slices), read at most every 10 minutes. They only choose how a search reads
+ * its slices, never what it finds: stale ones cost time, not answers.
+ */
+function lexemeStats(db: Queryable): Promise<Record<'tsv' | 'title_tsv', LexemeStats>> {
+  const hit = statsCache.get(db);
+  if (hit && Date.now() - hit.at < STATS_TTL_MS) return hit.stats;
+  const stats = db
+    .query<{ attname: 'tsv' | 'title_tsv'; elems: string[] | null; freqs: number[] | null }>(
+      `SELECT attname, most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs
+       FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'video_search' AND inherited AND attname IN ('tsv', 'title_tsv')`,
+    )
+    .then((r) => {
+      const out: Record<'tsv' | 'title_tsv', LexemeStats> = { tsv: { freq: new Map(), min: 0 }, title_tsv: { freq: new Map(), min: 0 } };
+      for (const row of r.rows) {
+        const elems = row.elems ?? [];
+        const freqs = row.freqs ?? [];
+        // After the lexemes' frequencies: the lowest and highest of them, and the share of nulls.
+        out[row.attname] = { freq: new Map(elems.map((e, i) => [e, freqs[i] ?? 0])), min: freqs[elems.length] ?? 0 };
+      }
+      return out;
+    });
+  statsCache.set(db, { at: Date.now(), stats });
+  stats.catch(() => statsCache.delete(db));
+  return stats;
+}
+
+/**
+ * Expected matches of all tokens among `ids` videos, as if the words were independent; a word
+ * ANALYZE did not keep is taken as half as common as the rarest it kept.
+ */
+function expectedMatches(stats: LexemeStats, tokens: readonly string[], prefixLast: boolean, ids: number): number {
+  let share = 1;
+  tokens.forEach((t, i) => {
+    let f = stats.freq.get(t) ?? 0;
+    if (prefixLast && i === tokens.length - 1) {
+      f = 0;
+      for (const [lexeme, lf] of stats.freq) if (lexeme.startsWith(t)) f += lf;
+    }
+    share *= Math.min(1, f > 0 ? f : stats.min / 2);
+  });
+  return share * ids;
+}
+
+/**
+ * fewMatches: searches expected to match no more than this read every slice in one statement (each
+ * slice's GIN index, then one sort): walking slices would not stop early anyway. Tests set it below
+ * zero to walk the slices of every search.
+ */
+export const searchTuning = { fewMatches: 2 * SEARCH_WINDOW };
+
+/**
+ * Newest listable videos matching a tsquery in one tsvector column, at most `limit`. The vectors
+ * are in video_search, by slices of ids (schema.ts SEARCH_SLICE). A search expected to find few
+ * reads all slices at once. Otherwise slices are read from the newest, as many in a statement as
+ * the expected density needs for `limit` (half as many again, for luck), until `limit` are found.
+ * Within a statement the slices are a UNION ALL, each newest first, under one LIMIT: PostgreSQL
+ * runs them in order and stops at the limit (no parallel append: the pool turns parallel workers
+ * off), and each slice is planned alone, by its own statistics: an ordered walk of its ids for a
+ * common word, its GIN index for a rarer one, its post_date index for a recent date.
+ */
+async function newestMatches(
+  db: Queryable,
+  column: 'tsv' | 'title_tsv',
+  tokens: readonly string[],
+  prefixLast: boolean,
+  f: MatchFilter,
+  limit: number,
+): Promise<number[]> {
+  const query = tsquery(tokens, { prefixLast });
+  const filter = `${column} @@ $1::tsquery AND ${VISIBLE_STATUS_SQL} AND post_date BETWEEN $2 AND $3 AND duration BETWEEN $4 AND $5`;
+  const expected = expectedMatches((await lexemeStats(db))[column], tokens, prefixLast, f.hi);
+  if (expected <= searchTuning.fewMatches) {
+    const r = await db.query<{ id: number }>(`SELECT id FROM video_search WHERE id <= $7 AND ${filter} ORDER BY id DESC LIMIT $6`, [
+      query, f.from, f.now, f.minDur, f.maxDur, limit, f.hi,
+    ]);
+    return r.rows.map((x) => x.id);
+  }
+  const out: number[] = [];
+  let top = searchSliceOf(f.hi);
+  let perSlice = (expected / Math.max(1, f.hi)) * SEARCH_SLICE;
+  while (top >= 0 && out.length < limit) {
+    const take = Math.max(1, Math.ceil((1.5 * (limit - out.length)) / Math.max(perSlice, 1)));
+    const slices = Array.from({ length: Math.min(take, top + 1) }, (_, i) => top - i);
+    const parts = slices.map(
+      (k) => `(SELECT id FROM video_search WHERE id BETWEEN ${k * SEARCH_SLICE} AND ${(k + 1) * SEARCH_SLICE - 1} AND id <= $7 AND ${filter}
+        ORDER BY id DESC LIMIT $6)`,
+    );
+    const args = [query, f.from, f.now, f.minDur, f.maxDur, limit - out.length, f.hi];
+    let ids = (await db.query<{ id: number }>(`SELECT id FROM (${parts.join(' UNION ALL ')}) u LIMIT $6`, args)).rows.map((r) => r.id);
+    // The early stop needs the slices in the order written; were they not, read them all and sort.
+    if (ids.some((id, i) => i > 0 && id >= ids[i - 1]!)) {
+      ids = (await db.query<{ id: number }>(`SELECT id FROM (${parts.join(' UNION ALL ')}) u ORDER BY id DESC LIMIT $6`, args)).rows.map(
+        (r) => r.id,
+      );
+    }
+    out.push(...ids);
+    const lowest = top - slices.length + 1;
+    // The density found so far decides the next statement (all the rest when it found nothing).
+    const walked = f.hi - lowest * SEARCH_SLICE + 1;
+    perSlice = (out.length / walked) * SEARCH_SLICE;
+    top = lowest - 1;
+  }
+  return out;
 }
 
 /**
  * Candidates ranked by the weighted document: ts_rank with title A 1.0, tags and categories B 0.4,
  * description C 0.2, divided by 1 + log(length) (a tight title beats a long one); ties go to the
- * more watched video, then the newer.
+ * more watched video, then the newer. Each slice is asked for its own candidates only (one array
+ * each: a join would look every id up through all the slices).
  */
 async function rankByDocument(db: Queryable, ids: readonly number[], query: string): Promise<number[]> {
   if (ids.length === 0) return [];
+  const bySlice = new Map<number, number[]>();
+  for (const id of ids) {
+    const k = searchSliceOf(id);
+    const list = bySlice.get(k);
+    if (list) list.push(id);
+    else bySlice.set(k, [id]);
+  }
+  const slices = [...bySlice];
+  const parts = slices.map(
+    ([k], i) => `SELECT id, tsv FROM video_search WHERE id BETWEEN ${k * SEARCH_SLICE} AND ${(k + 1) * SEARCH_SLICE - 1} AND id = ANY($${i + 2}::int[])`,
+  );
   const r = await db.query<{ id: number }>(
-    `SELECT id FROM videos WHERE id = ANY($1::int[])
-     ORDER BY ts_rank('{0.1, 0.2, 0.4, 1.0}', tsv, $2::tsquery, 1) DESC, views DESC, id DESC`,
-    [ids, query],
+    `SELECT s.id FROM (${parts.join(' UNION ALL ')}) s JOIN videos v ON v.id = s.id
+     ORDER BY ts_rank('{0.1, 0.2, 0.4, 1.0}', s.tsv, $1::tsquery, 1) DESC, v.views DESC, s.id DESC`,
+    [query, ...slices.map(([, list]) => list)],
   );
   return r.rows.map((x) => x.id);
 }
@@ -247,9 +365,9 @@ async function rankByDocument(db: Queryable, ids: readonly number[], query: stri
 async function rankedMatches(db: Queryable, tokens: readonly string[], f: MatchFilter, prefixLast: boolean): Promise<number[]> {
   const query = tsquery(tokens, { prefixLast });
   // Titles first (the smaller index): enough videos with every word in the title are the answer.
-  const inTitle = await newestMatches(db, 'title_tsv', query, f, SEARCH_WINDOW);
+  const inTitle = await newestMatches(db, 'title_tsv', tokens, prefixLast, f, SEARCH_WINDOW);
   if (inTitle.length >= TITLE_ENOUGH) return rankByDocument(db, inTitle, query);
-  const anywhere = await newestMatches(db, 'tsv', query, f, SEARCH_WINDOW);
+  const anywhere = await newestMatches(db, 'tsv', tokens, prefixLast, f, SEARCH_WINDOW);
   const ids = [...new Set([...inTitle, ...anywhere])];
   return (await rankByDocument(db, ids, query)).slice(0, SEARCH_WINDOW);
 }
@@ -281,31 +399,45 @@ export async function pgSearchIds(db: Queryable, f: PgSearchFilter, now: number)
  * Related videos (relatedIds in lib/catalog/related-query.ts): the newest RELATED_WINDOW videos
  * sharing a title word and a category, ranked by shared title words as SQLite ranks them, then
  * the newest of the video's first category.
+ *
+ * The candidates come from related_words, one index range per (word, category) pair read newest
+ * first and stopped at RELATED_WINDOW: at most 8 words times a few categories, a few thousand index
+ * entries whatever the words. (A GIN match of any word and any category has no order: a common
+ * word in a big category matched tens of thousands of videos, each fetched to keep the newest.)
  */
 export async function pgRelatedIds(db: Queryable, videoId: number, now: number): Promise<number[]> {
-  const self = await db.query<{ title: string }>(
-    `SELECT title FROM videos WHERE id = $1 AND ${VISIBLE_STATUS_SQL} AND post_date <= $2`,
+  const self = await db.query<{ title: string; categories: number[]; hi: number | null; imported: number | null }>(
+    `SELECT title, array(SELECT category_id FROM video_categories WHERE video_id = v.id ORDER BY category_id) AS categories,
+       (SELECT id FROM videos WHERE post_date <= $2 ORDER BY post_date DESC, id DESC LIMIT 1) AS hi,
+       (SELECT max(video_id) FROM video_sources) AS imported
+     FROM videos v WHERE id = $1 AND ${VISIBLE_STATUS_SQL} AND post_date <= $2`,
     [videoId, now],
   );
-  const title = self.rows[0]?.title;
-  if (title === undefined) return [];
-  const categories = (
-    await db.query<{ category_id: number }>('SELECT category_id FROM video_categories WHERE video_id = $1 ORDER BY category_id', [videoId])
-  ).rows.map((r) => r.category_id);
-  if (categories.length === 0) return [];
+  const row = self.rows[0];
+  if (!row || row.categories.length === 0) return [];
+  const { title, categories } = row;
+  // pgMaxPublishedId, read in the same round trip.
+  const hi = Math.max(row.hi ?? 0, row.imported ?? 0);
   const words = searchTokens(title).filter((w) => w.length >= 3 && !STOPWORDS.has(w));
   let ids: number[] = [];
   if (words.length > 0) {
     const r = await db.query<{ id: number; title: string }>(
-      `SELECT id, title FROM videos v
-       WHERE title_tsv @@ $1::tsquery AND id <= $5 AND ${VISIBLE_STATUS_SQL} AND post_date <= $2 AND id <> $3
-       ORDER BY id DESC LIMIT $4`,
-      [relatedTsquery(words, categories), now, videoId, RELATED_WINDOW, await pgMaxPublishedId(db, now)],
+      `SELECT v.id, v.title FROM (
+         SELECT DISTINCT m.video_id FROM unnest($1::text[]) AS w(word) CROSS JOIN unnest($2::int[]) AS c(category_id)
+         CROSS JOIN LATERAL (
+           SELECT r.video_id FROM related_words r
+           WHERE r.word = w.word AND r.category_id = c.category_id AND r.video_id <= $3 AND r.video_id <> $4
+             AND r.${VISIBLE_STATUS_SQL} AND r.post_date <= $5
+           ORDER BY r.video_id DESC LIMIT $6
+         ) m
+         ORDER BY m.video_id DESC LIMIT $6
+       ) c JOIN videos v ON v.id = c.video_id`,
+      [words, categories, hi, videoId, now, RELATED_WINDOW],
     );
     ids = r.rows
-      .map((row) => ({ id: row.id, score: titleScore(words, row.title) }))
+      .map((x) => ({ id: x.id, score: titleScore(words, x.title) }))
       .sort(byScore)
-      .map((s) => s.id);
+      .map((x) => x.id);
   }
   if (ids.length < RELATED_WINDOW) {
     const seen = new Set([videoId, ...ids]);

@@ -1,14 +1,27 @@
 /**
  * The catalogue's PostgreSQL schema: the same tables as the SQLite catalogue (lib/catalog/schema.ts,
- * import-schema.ts), with the full-text index as two tsvector columns instead of FTS5 tables:
+ * import-schema.ts), with the full-text index as two tsvector columns instead of FTS5 tables, in
+ * video_search:
  *
- * - videos.tsv: every text column, weighted (title A, tags and categories B, description C), for
- *   search and its ranking (ts_rank with those weights);
- * - videos.title_tsv: the title alone (unweighted) and its categories' facet lexemes ('#c12'), the
- *   counterpart of SQLite's title_fts: a title's GIN posting lists are a fraction of the whole
- *   text's, and related videos match a title word and a category in one condition.
+ * - tsv: every text column, weighted (title A, tags and categories B, description C), for search
+ *   and its ranking (ts_rank with those weights);
+ * - title_tsv: the title alone (unweighted), the counterpart of SQLite's title_fts: a title's GIN
+ *   posting lists are a fraction of the whole text's.
  *
- * Both are built in JS from the same folded words the SQLite search uses (lib/catalog/relevance.ts
+ * video_search is partitioned by id into slices of SEARCH_SLICE ids, each with its own GIN indexes.
+ * A search wants the newest matches, and a GIN index has no order: over the whole catalogue, two
+ * common words had every one of their thousands of matches fetched and sorted to keep the newest
+ * 600, 7 to 11 ms at a million videos. Slice by slice from the newest, a search stops as soon as
+ * it has its window (lib/catalog/pg/queries.ts). The vectors live there only, beside the columns
+ * a search filters on (copies of the video's, written with it), so that views and votes, which
+ * rewrite a videos row, never touch them.
+ *
+ * - related_words: a video's title words crossed with its categories, one row per (word, category),
+ *   so that the newest videos sharing a title word and a category are a few short index ranges read
+ *   newest first (as one GIN condition, a common word and a big category matched tens of thousands
+ *   of videos, each fetched to find the newest 200).
+ *
+ * Both vectors are built in JS from the same folded words the SQLite search uses (lib/catalog/relevance.ts
  * foldedWords) and handed over as tsvector literals, so PostgreSQL's parser and dictionaries never
  * decide what a word is: the two catalogues index exactly the same lexemes, and a search matches
  * the same videos in both.
@@ -17,7 +30,24 @@
  * is rebuilt from the demo seed on the next start (as a SQLite file is).
  */
 
-export const PG_SCHEMA_VERSION = 2;
+export const PG_SCHEMA_VERSION = 3;
+
+/**
+ * Ids per video_search slice: 16 slices at a million videos. A slice is small enough that the
+ * matches of two common words in it are a few hundred rows, and few enough that a search which
+ * finds little plans and reads them all in a few milliseconds.
+ */
+export const SEARCH_SLICE = 65_536;
+
+/** The slice an id falls in. */
+export const searchSliceOf = (id: number): number => Math.floor(id / SEARCH_SLICE);
+
+/** Creates slice `k` of video_search (ids k * SEARCH_SLICE up to the next slice) when missing. */
+export function searchSliceSql(k: number): string {
+  const slice = Math.max(0, Math.floor(k));
+  return `CREATE TABLE IF NOT EXISTS video_search_${slice} PARTITION OF video_search
+    FOR VALUES FROM (${slice * SEARCH_SLICE}) TO (${(slice + 1) * SEARCH_SLICE})`;
+}
 
 /** Advisory lock key (pg_advisory_lock) of schema creation and seeding: one process builds. */
 export const SCHEMA_LOCK_KEY = 0x7f0b_c001;
@@ -46,9 +76,29 @@ CREATE TABLE videos (
   sg_id INTEGER NOT NULL,
   ex_tube TEXT NOT NULL,
   ex_id INTEGER NOT NULL,
-  username TEXT NOT NULL,
-  tsv TSVECTOR NOT NULL DEFAULT ''::tsvector,
-  title_tsv TSVECTOR NOT NULL DEFAULT ''::tsvector
+  username TEXT NOT NULL
+);
+
+-- Full text, by slices of SEARCH_SLICE ids (searchSliceSql creates one); post_date, duration and
+-- status_id are the video's, copied so that a slice filters without reading videos.
+CREATE TABLE video_search (
+  id INTEGER NOT NULL,
+  post_date INTEGER NOT NULL,
+  duration INTEGER NOT NULL,
+  status_id INTEGER NOT NULL,
+  tsv TSVECTOR NOT NULL,
+  title_tsv TSVECTOR NOT NULL
+) PARTITION BY RANGE (id);
+
+-- Related videos' index: one row per title word (the words a related list matches on: 3 letters or
+-- more, no stopword) and category of every listed video, with the columns that decide whether it is
+-- listable now, so that a list is read newest first from the index alone (relatedWords in tsv.ts).
+CREATE TABLE related_words (
+  word TEXT COLLATE "C" NOT NULL,
+  category_id INTEGER NOT NULL,
+  video_id INTEGER NOT NULL,
+  post_date INTEGER NOT NULL,
+  status_id INTEGER NOT NULL
 );
 
 CREATE TABLE categories (
@@ -181,8 +231,11 @@ CREATE INDEX idx_v_views ON videos (views, id) INCLUDE (post_date, duration, sta
 CREATE INDEX idx_v_rating ON videos (rating, likes, id) INCLUDE (post_date, duration, status_id);
 CREATE INDEX idx_v_duration ON videos (duration, id) INCLUDE (post_date, status_id);
 CREATE INDEX idx_v_comments ON videos (comments, id) INCLUDE (post_date, duration, status_id);
-CREATE INDEX idx_v_tsv ON videos USING gin (tsv);
-CREATE INDEX idx_v_title_tsv ON videos USING gin (title_tsv);
+CREATE UNIQUE INDEX idx_vs_id ON video_search (id);
+CREATE INDEX idx_vs_post_date ON video_search (post_date);
+CREATE INDEX idx_vs_tsv ON video_search USING gin (tsv);
+CREATE INDEX idx_vs_title_tsv ON video_search USING gin (title_tsv);
+CREATE UNIQUE INDEX idx_related_words ON related_words (word, category_id, video_id) INCLUDE (post_date, status_id);
 
 CREATE INDEX idx_vc_latest ON video_categories (category_id, post_date, video_id) INCLUDE (duration, status_id);
 CREATE INDEX idx_vc_views ON video_categories (category_id, views, video_id) INCLUDE (post_date, duration, status_id);
@@ -199,7 +252,7 @@ CREATE INDEX idx_keywords_popularity ON keywords (popularity, keyword);
 
 /** Every table, for a rebuild (dropped in one statement, CASCADE for nothing else depends on them). */
 export const PG_DROP_SQL = `
-DROP TABLE IF EXISTS meta, videos, categories, video_categories, tags, video_tags, keywords, votes,
+DROP TABLE IF EXISTS meta, videos, video_search, related_words, categories, video_categories, tags, video_tags, keywords, votes,
   video_day_counts, video_days, period_stats, period_counts, video_sources, takedowns CASCADE;
 DROP FUNCTION IF EXISTS wilson_score(INTEGER, INTEGER);
 `;

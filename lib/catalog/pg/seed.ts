@@ -12,8 +12,8 @@ import { STATUS } from '../schema';
 import { generateVideo, minReturningDays, postDateFor, slugify, titleKeywords, viewHistory } from '../seed';
 import { CATEGORIES, TAGS } from '../words';
 import { rebuildPgPeriodStats } from './period-stats';
-import { PG_INDEXES_SQL, PG_SCHEMA_VERSION } from './schema';
-import { titleTsv, videoTsv } from './tsv';
+import { PG_INDEXES_SQL, PG_SCHEMA_VERSION, searchSliceOf, searchSliceSql } from './schema';
+import { relatedWords, titleTsv, videoTsv } from './tsv';
 
 export interface PgSeedOptions {
   videos: number;
@@ -67,12 +67,18 @@ export async function seedPgCatalog(client: Client, options: PgSeedOptions): Pro
   const log = options.log ?? (() => {});
 
   await insertCategoriesAndTags(client);
+  for (let k = 0; k <= searchSliceOf(n); k++) await client.query(searchSliceSql(k));
 
   const videos = new Columns(
     'videos',
     ['id', 'dir', 'title', 'description', 'duration', 'post_date', 'status_id', 'views', 'likes', 'dislikes', 'rating', 'comments',
-      'sg_id', 'ex_tube', 'ex_id', 'username', 'tsv', 'title_tsv'],
-    ['int', 'text', 'text', 'text', 'int', 'int', 'int', 'int', 'int', 'int', 'float8', 'int', 'int', 'text', 'int', 'text', 'tsvector', 'tsvector'],
+      'sg_id', 'ex_tube', 'ex_id', 'username'],
+    ['int', 'text', 'text', 'text', 'int', 'int', 'int', 'int', 'int', 'int', 'float8', 'int', 'int', 'text', 'int', 'text'],
+  );
+  const search = new Columns(
+    'video_search',
+    ['id', 'post_date', 'duration', 'status_id', 'tsv', 'title_tsv'],
+    ['int', 'int', 'int', 'int', 'tsvector', 'tsvector'],
   );
   const members = new Columns(
     'video_categories',
@@ -80,6 +86,11 @@ export async function seedPgCatalog(client: Client, options: PgSeedOptions): Pro
     ['int', 'int', 'int', 'int', 'int', 'int', 'float8', 'int', 'int'],
   );
   const tagged = new Columns('video_tags', ['video_id', 'tag_id'], ['int', 'int']);
+  const related = new Columns(
+    'related_words',
+    ['word', 'category_id', 'video_id', 'post_date', 'status_id'],
+    ['text', 'int', 'int', 'int', 'int'],
+  );
   const days = new Columns('video_days', ['video_id', 'day', 'views', 'likes', 'dislikes'], ['int', 'int', 'int', 'int', 'int']);
 
   const today = Math.floor(now / DAY_SECONDS);
@@ -94,9 +105,11 @@ export async function seedPgCatalog(client: Client, options: PgSeedOptions): Pro
   const keywordCounts = new Map<string, number>();
   const flushAll = async () => {
     await videos.flush(client);
+    await search.flush(client);
     await members.flush(client);
     await tagged.flush(client);
     await days.flush(client);
+    await related.flush(client);
   };
 
   for (let id = 1; id <= n; id++) {
@@ -105,14 +118,16 @@ export async function seedPgCatalog(client: Client, options: PgSeedOptions): Pro
     const listed = v.statusId !== STATUS.disabled;
     const categoryTitles = v.categoryIdx.map((i) => CATEGORIES[i]?.title ?? '');
     const tagTitles = v.tagIdx.map((i) => TAGS[i] ?? '');
-    // A disabled video is in no index, as in SQLite's full-text tables.
     videos.push(id, v.dir, v.title, v.description, v.duration, postDate, v.statusId, v.views, v.likes, v.dislikes, v.rating,
-      v.comments, v.sgId, v.exTube, v.exId, v.username,
-      listed ? videoTsv(v.title, v.description, categoryTitles, tagTitles) : '', listed ? titleTsv(v.title, v.categoryIdx.map((i) => i + 1)) : '');
+      v.comments, v.sgId, v.exTube, v.exId, v.username);
+    // A disabled video is in no index, as in SQLite's full-text tables.
+    search.push(id, postDate, v.duration, v.statusId, listed ? videoTsv(v.title, v.description, categoryTitles, tagTitles) : '',
+      listed ? titleTsv(v.title) : '');
     const categoryIds = v.categoryIdx.map((i) => i + 1);
     for (const c of categoryIds) members.push(id, c, postDate, v.duration, v.statusId, v.views, v.rating, v.likes, v.comments);
     for (const t of v.tagIdx) tagged.push(id, t + 1);
     if (listed) {
+      for (const w of relatedWords(v.title)) for (const c of categoryIds) related.push(w, c, id, postDate, v.statusId);
       for (const d of viewHistory(id, v, Math.floor(postDate / DAY_SECONDS), today, minReturning)) days.push(id, d.day, d.views, d.likes, d.dislikes);
       const day = Math.floor(postDate / DAY_SECONDS);
       const dc = durationClass(v.duration);

@@ -4,6 +4,7 @@
  * decides what a word is and both catalogues match the same videos.
  */
 import { foldedWords } from '../relevance';
+import { STOPWORDS } from '../words';
 
 const MAX_POS = 16_383;
 /** PostgreSQL keeps at most 256 positions a lexeme. */
@@ -39,20 +40,22 @@ export function weightedTsv(parts: readonly (readonly [string, Weight])[]): stri
   return [...positions].map(([w, list]) => `${lexeme(w)}:${list.join(',')}`).join(' ');
 }
 
-/** The facet lexeme of a category: '#' never occurs in a searched word, so no search can match it. */
-export const categoryFacet = (categoryId: number): string => `#c${categoryId}`;
-
-/**
- * The title index of a video: its title's distinct words, unweighted, and a facet lexeme per
- * category (as SQLite's title_fts has a facets column), so that related videos ("a title word and a
- * category in common") are one index condition instead of a join per candidate.
- */
-export function titleTsv(text: string, categoryIds: readonly number[] = []): string {
+/** The title index of a video: its title's distinct words, unweighted (SQLite's title_fts). */
+export function titleTsv(text: string): string {
   return [...new Set(foldedWords(text))]
     .filter((w) => Buffer.byteLength(w) <= MAX_LEXEME_BYTES)
-    .concat(categoryIds.map(categoryFacet))
     .map(lexeme)
     .join(' ');
+}
+
+/**
+ * The words of a title a related list matches on (relatedIds in lib/catalog/related-query.ts: 3
+ * letters or more, no stopword), each once: the related_words rows of a video, one per word and
+ * category. The asking video's words are the same filter over its first search tokens, so a video
+ * shares a word with it exactly when one of these rows has that word.
+ */
+export function relatedWords(title: string): string[] {
+  return [...new Set(foldedWords(title))].filter((w) => w.length >= 3 && !STOPWORDS.has(w) && Buffer.byteLength(w) <= MAX_LEXEME_BYTES);
 }
 
 /** The search document of a video: title A, tags and categories B, description C. */
@@ -64,14 +67,7 @@ export function videoTsv(title: string, description: string, categories: readonl
   ]);
 }
 
-/** Any of the given title words, and any of the categories: the related-videos match. */
-export function relatedTsquery(words: readonly string[], categoryIds: readonly number[]): string {
-  return `(${tsquery(words, { any: true })}) & (${categoryIds.map((c) => lexeme(categoryFacet(c))).join(' | ')})`;
-}
-
-/** A tsquery literal: every token (AND), or any (OR); the last one as a prefix when asked. */
-export function tsquery(tokens: readonly string[], options: { prefixLast?: boolean; any?: boolean } = {}): string {
-  return tokens
-    .map((t, i) => `${lexeme(t)}${options.prefixLast && i === tokens.length - 1 ? ':*' : ''}`)
-    .join(options.any ? ' | ' : ' & ');
+/** A tsquery literal: every token (AND); the last one as a prefix when asked. */
+export function tsquery(tokens: readonly string[], options: { prefixLast?: boolean } = {}): string {
+  return tokens.map((t, i) => `${lexeme(t)}${options.prefixLast && i === tokens.length - 1 ? ':*' : ''}`).join(' & ');
 }

@@ -20,7 +20,8 @@ import { STATUS } from '../schema';
 import { titleKeywords } from '../seed';
 import type { PgPool } from './db';
 import { forgetPgPeriods, rebuildPgPeriodStats, vacuumPeriods } from './period-stats';
-import { titleTsv, videoTsv } from './tsv';
+import { searchSliceOf, searchSliceSql } from './schema';
+import { relatedWords, titleTsv, videoTsv } from './tsv';
 
 const IMPORT_LOCK_KEY = 0x7f0b_c003;
 
@@ -49,6 +50,8 @@ type Client = pg.PoolClient;
 export class PgCatalogWriter implements CatalogWriter {
   readonly name = 'postgres';
   private changed = false;
+  /** video_search slices known to exist. */
+  private readonly slices = new Set<number>();
   private readonly now = Math.floor(Date.now() / 1000);
 
   /** `ownsPool`: close() ends the pool (the CLI's own pool), else leaves it to its owner. */
@@ -68,6 +71,8 @@ export class PgCatalogWriter implements CatalogWriter {
         return out;
       } catch (e) {
         await c.query('ROLLBACK').catch(() => {});
+        // A slice created in this transaction is gone with it.
+        this.slices.clear();
         throw e;
       }
     } finally {
@@ -123,14 +128,48 @@ export class PgCatalogWriter implements CatalogWriter {
       [id, catIds],
     );
     await c.query('INSERT INTO video_tags (video_id, tag_id) SELECT $1, t FROM unnest($2::int[]) AS t ON CONFLICT DO NOTHING', [id, tagIds]);
-    await c.query('UPDATE videos SET tsv = $2::tsvector, title_tsv = $3::tsvector WHERE id = $1', [
-      id,
-      videoTsv(row.title, row.description, row.categories, row.tags),
-      titleTsv(row.title, catIds),
-    ]);
+    // The search row: the vectors, and the video's columns a search filters on (just written).
+    await this.ensureSearchSlice(c, id);
+    await c.query(
+      `INSERT INTO video_search (id, post_date, duration, status_id, tsv, title_tsv)
+       SELECT id, post_date, duration, status_id, $2::tsvector, $3::tsvector FROM videos WHERE id = $1
+       ON CONFLICT (id) DO UPDATE SET post_date = excluded.post_date, duration = excluded.duration, status_id = excluded.status_id,
+         tsv = excluded.tsv, title_tsv = excluded.title_tsv`,
+      [id, videoTsv(row.title, row.description, row.categories, row.tags), titleTsv(row.title)],
+    );
+    await c.query(
+      `INSERT INTO related_words (word, category_id, video_id, post_date, status_id)
+       SELECT w, cat, v.id, v.post_date, v.status_id FROM videos v, unnest($2::text[]) AS w, unnest($3::int[]) AS cat
+       WHERE v.id = $1 AND v.status_id IN (1, 5) ON CONFLICT DO NOTHING`,
+      [id, relatedWords(row.title), catIds],
+    );
   }
 
+  /**
+   * Creates the video_search slice of `id` when it is the first of its slice (once every
+   * SEARCH_SLICE new ids). Creating a partition locks video_search until this transaction ends: a
+   * search waits for one import batch at most.
+   */
+  private async ensureSearchSlice(c: Client, id: number): Promise<void> {
+    const slice = searchSliceOf(id);
+    if (this.slices.has(slice)) return;
+    const found = await c.query<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [`video_search_${slice}`]);
+    if (!found.rows[0]?.t) await c.query(searchSliceSql(slice));
+    this.slices.add(slice);
+  }
+
+  /** Memberships, tags and related_words rows of a video, before its title and categories change or it goes. */
   private async detach(c: Client, id: number): Promise<void> {
+    // related_words is keyed by (word, category, video): its rows are found from the title and
+    // categories they were written from (the video's row and memberships, still unchanged here).
+    const title = (await c.query<{ title: string }>('SELECT title FROM videos WHERE id = $1', [id])).rows[0]?.title;
+    if (title !== undefined) {
+      await c.query(
+        `DELETE FROM related_words r USING unnest($2::text[]) AS w, (SELECT category_id FROM video_categories WHERE video_id = $1) vc
+         WHERE r.word = w AND r.category_id = vc.category_id AND r.video_id = $1`,
+        [id, relatedWords(title)],
+      );
+    }
     await c.query('DELETE FROM video_categories WHERE video_id = $1', [id]);
     await c.query('DELETE FROM video_tags WHERE video_id = $1', [id]);
   }
@@ -232,6 +271,7 @@ export class PgCatalogWriter implements CatalogWriter {
     await forgetPgPeriods(c, id);
     await this.detach(c, id);
     for (const table of ['video_sources', 'votes', 'video_days']) await c.query(`DELETE FROM ${table} WHERE video_id = $1`, [id]);
+    await c.query('DELETE FROM video_search WHERE id = $1', [id]);
     await c.query('DELETE FROM videos WHERE id = $1', [id]);
     if (takedown) {
       await c.query(
