@@ -331,6 +331,10 @@ export class PgCatalogWriter implements CatalogWriter {
       await this.markChanged(c);
     });
     await vacuumPeriods(this.pool);
+    // Autovacuum never analyzes a partitioned table as a whole, and a search chooses how to read the
+    // slices from video_search's lexeme statistics (queries.ts newestMatches): new words and new
+    // proportions count once the import is done.
+    await this.pool.query('ANALYZE video_search').catch(() => {});
     this.changed = false;
   }
 
