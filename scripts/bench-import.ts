@@ -99,7 +99,7 @@ async function importOnce(file: string, dbFile: string, label: string): Promise<
   };
   const input = await openFeed(file);
   const s = await runImport(input, { format: 'kvs-csv', columns: DEFAULT_KVS_COLUMNS, separator: '|', listSeparator: ',', header: false, embedHosts: ['example.com'] },
-    writer, { source: 'bench', deleteMissing: false, progressTo: process.stdout.isTTY ? process.stdout : null });
+    writer, { source: 'bench', deleteMissing: false, parseInWorker: true, progressTo: process.stdout.isTTY ? process.stdout : null });
   clearInterval(timer);
   sample();
   db.close();

@@ -42,6 +42,7 @@ async function main(): Promise<number> {
       source: cmd.source,
       deleteMissing: cmd.deleteMissing,
       progressTo: process.stdout,
+      parseInWorker: true,
       onReject: (r) => {
         if (++listed <= MAX_LISTED_REJECTS) console.error(`line ${r.line}: rejected: ${r.reason}`);
       },

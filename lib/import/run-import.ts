@@ -1,5 +1,6 @@
 import type { FeedInput } from './open-input';
 import { parseFeedBatches } from './parse-feed';
+import { parseFeedBatchesInWorker } from './parse-in-worker';
 import { Progress } from './progress';
 import type { FeedRow, ParseOptions, Rejection } from './types';
 import type { CatalogWriter } from './writer';
@@ -18,6 +19,11 @@ export interface ImportOptions {
   onReject?: (r: Rejection) => void;
   /** Where progress goes (a terminal gets a live line); null for none. */
   progressTo?: NodeJS.WriteStream | null;
+  /**
+   * Parse and validate the feed on a worker thread (parse-in-worker.ts) while this one writes:
+   * the command line and the bench do; tests may keep everything on one thread.
+   */
+  parseInWorker?: boolean;
 }
 
 export interface ImportSummary {
@@ -66,7 +72,8 @@ export async function runImport(input: FeedInput, parse: ParseOptions, writer: C
     batch = [];
   };
   try {
-    for await (const items of parseFeedBatches(input.stream, parse)) {
+    const parsed = o.parseInWorker ? parseFeedBatchesInWorker(input.stream, parse) : parseFeedBatches(input.stream, parse);
+    for await (const items of parsed) {
       for (const item of items) {
         s.rows++;
         if (item.reject) {
