@@ -97,6 +97,9 @@ function applyPragmas(db: CatalogDb): void {
   db.pragma('journal_mode = WAL');
   // WAL + NORMAL: a crash may lose the last view counts, never corrupt the file.
   db.pragma('synchronous = NORMAL');
+  // An import lets the WAL grow to about 500 MB between checkpoints (wal-checkpointer.ts); the
+  // next write that starts it over cuts the file back to 64 MB instead of keeping it that size.
+  db.pragma('journal_size_limit = 67108864');
   db.pragma('busy_timeout = 5000');
   db.pragma('cache_size = -65536');
   db.pragma('mmap_size = 1073741824');
