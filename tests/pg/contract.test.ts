@@ -92,10 +92,13 @@ describe('the PostgreSQL catalogue answers as the SQLite one', () => {
   });
 
   it.each([
-    ['as it plans them', 2 * SEARCH_WINDOW],
-    ['walking the id slices newest first', -1],
-  ])('finds the same videos for every kind of search term, %s', async (_how, fewMatches) => {
+    ['as it plans them', 2 * SEARCH_WINDOW, SEARCH_WINDOW],
+    ['walking the id slices newest first', -1, SEARCH_WINDOW],
+    ['walking the id slices, every column first', -1, Number.POSITIVE_INFINITY],
+    ['walking the id slices, titles first', -1, -1],
+  ])('finds the same videos for every kind of search term, %s', async (_how, fewMatches, titleFirst) => {
     searchTuning.fewMatches = fewMatches;
+    searchTuning.titleFirst = titleFirst;
     // Its own source: the shared one would answer the second pass from its search cache.
     const pgSource = createPgSource(pgdb.pool, { now: () => NOW, searchTtlMs: 0 });
     const latest = await same((s) => s.videos(listQuery({ count: 120 })));
@@ -146,6 +149,7 @@ describe('the PostgreSQL catalogue answers as the SQLite one', () => {
     }
     expect(nonEmpty).toBeGreaterThan(10);
     searchTuning.fewMatches = 2 * SEARCH_WINDOW;
+    searchTuning.titleFirst = SEARCH_WINDOW;
   });
 
   it('gives the same video pages, related videos, files and sitemaps', async () => {

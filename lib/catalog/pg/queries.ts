@@ -225,25 +225,75 @@ interface LexemeStats {
   min: number;
 }
 
+/** A column's distribution as ANALYZE keeps it: its most common values, then a histogram of the rest. */
+interface ColumnStats {
+  vals: number[];
+  freqs: number[];
+  bounds: number[];
+  nullFrac: number;
+}
+
+interface SearchStats {
+  tsv: LexemeStats;
+  title_tsv: LexemeStats;
+  duration: ColumnStats | null;
+  post_date: ColumnStats | null;
+}
+
+/** The estimated share of rows with a value in [lo, hi]. */
+function shareBetween(c: ColumnStats | null, lo: number, hi: number): number {
+  if (!c) return 1;
+  let common = 0;
+  let inRange = 0;
+  c.vals.forEach((v, i) => {
+    common += c.freqs[i] ?? 0;
+    if (v >= lo && v <= hi) inRange += c.freqs[i] ?? 0;
+  });
+  let buckets = 0;
+  for (let i = 1; i < c.bounds.length; i++) {
+    const a = c.bounds[i - 1]!;
+    const b = c.bounds[i]!;
+    buckets += b > a ? Math.max(0, Math.min(b, hi) - Math.max(a, lo)) / (b - a) : Number(a >= lo && a <= hi);
+  }
+  const rest = c.bounds.length > 1 ? buckets / (c.bounds.length - 1) : 0;
+  return Math.min(1, inRange + Math.max(0, 1 - common - c.nullFrac) * rest);
+}
+
 const STATS_TTL_MS = 10 * 60_000;
-const statsCache = new WeakMap<object, { at: number; stats: Promise<Record<'tsv' | 'title_tsv', LexemeStats>> }>();
+const statsCache = new WeakMap<object, { at: number; stats: Promise<SearchStats> }>();
 
 /**
  * The planner's statistics of video_search's vectors (ANALYZE's most common lexemes and their
- * frequencies over all slices), read at most every 10 minutes. They only choose how a search reads
+ * frequencies over all slices) and of its duration and post_date (most common values and
+ * histogram), read at most every 10 minutes. They only choose how a search reads
  * its slices, never what it finds: stale ones cost time, not answers.
  */
-function lexemeStats(db: Queryable): Promise<Record<'tsv' | 'title_tsv', LexemeStats>> {
+function lexemeStats(db: Queryable): Promise<SearchStats> {
   const hit = statsCache.get(db);
   if (hit && Date.now() - hit.at < STATS_TTL_MS) return hit.stats;
   const stats = db
-    .query<{ attname: 'tsv' | 'title_tsv'; elems: string[] | null; freqs: number[] | null }>(
-      `SELECT attname, most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs
-       FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'video_search' AND inherited AND attname IN ('tsv', 'title_tsv')`,
+    .query<{
+      attname: keyof SearchStats;
+      elems: string[] | null;
+      freqs: number[] | null;
+      vals: number[] | null;
+      vfreqs: number[] | null;
+      bounds: number[] | null;
+      null_frac: number | null;
+    }>(
+      `SELECT attname, most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs,
+         CASE WHEN attname IN ('duration', 'post_date') THEN most_common_vals::text::int[] END AS vals, most_common_freqs AS vfreqs,
+         CASE WHEN attname IN ('duration', 'post_date') THEN histogram_bounds::text::int[] END AS bounds, null_frac
+       FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'video_search' AND inherited
+         AND attname IN ('tsv', 'title_tsv', 'duration', 'post_date')`,
     )
     .then((r) => {
-      const out: Record<'tsv' | 'title_tsv', LexemeStats> = { tsv: { freq: new Map(), min: 0 }, title_tsv: { freq: new Map(), min: 0 } };
+      const out: SearchStats = { tsv: { freq: new Map(), min: 0 }, title_tsv: { freq: new Map(), min: 0 }, duration: null, post_date: null };
       for (const row of r.rows) {
+        if (row.attname === 'duration' || row.attname === 'post_date') {
+          out[row.attname] = { vals: row.vals ?? [], freqs: row.vfreqs ?? [], bounds: row.bounds ?? [], nullFrac: row.null_frac ?? 0 };
+          continue;
+        }
         const elems = row.elems ?? [];
         const freqs = row.freqs ?? [];
         // After the lexemes' frequencies: the lowest and highest of them, and the share of nulls.
@@ -276,19 +326,42 @@ function expectedMatches(stats: LexemeStats, tokens: readonly string[], prefixLa
 /**
  * fewMatches: searches expected to match no more than this read every slice in one statement (each
  * slice's GIN index, then one sort): walking slices would not stop early anyway. Tests set it below
- * zero to walk the slices of every search.
+ * zero to walk the slices of every search. titleFirst: searches expected to match more than this in
+ * every column, within their filters, read titles first (see rankedMatches); tests set it below zero
+ * for titles first always, or to Infinity for every column first (but for a prefix).
  */
-export const searchTuning = { fewMatches: 2 * SEARCH_WINDOW };
+export const searchTuning = { fewMatches: 2 * SEARCH_WINDOW, titleFirst: SEARCH_WINDOW };
+
+/** A match, with what ranks it (see ranked). */
+interface Match {
+  id: number;
+  /** Every token is in its title (when asked). */
+  t: boolean;
+  /** ts_rank of its document. */
+  r: number;
+  /** null: no such video (dropped, as a join would). */
+  views: number | null;
+}
+
+interface Matches {
+  /** Newest first. */
+  rows: Match[];
+  /** Every match at or below `hi` is in rows (else every match from the lowest of them up). */
+  complete: boolean;
+}
 
 /**
- * Newest listable videos matching a tsquery in one tsvector column, at most `limit`. The vectors
- * are in video_search, by slices of ids (schema.ts SEARCH_SLICE). A search expected to find few
- * reads all slices at once. Otherwise slices are read from the newest, as many in a statement as
- * the expected density needs for `limit` (half as many again, for luck), until `limit` are found.
- * Within a statement the slices are a UNION ALL, each newest first, under one LIMIT: PostgreSQL
- * runs them in order and stops at the limit (no parallel append: the pool turns parallel workers
- * off), and each slice is planned alone, by its own statistics: an ordered walk of its ids for a
- * common word, its GIN index for a rarer one, its post_date index for a recent date.
+ * Newest listable videos matching a tsquery in one tsvector column, at most `limit`, each with what
+ * ranks it (read from the row just found) and, with `titles`, whether its title holds every token
+ * (column tsv only: see tsquery's weight). The vectors are in video_search, by slices of ids
+ * (schema.ts SEARCH_SLICE). A search expected to find few reads all slices at once. Otherwise
+ * slices are read from the newest, as many in a statement as the expected density needs for
+ * `limit` (half as many again, for luck), until `limit` are found. Within a statement the slices
+ * are a UNION ALL, each newest first, under one LIMIT: PostgreSQL runs them in order and stops at
+ * the limit (no parallel append: the pool turns parallel workers off), and each slice is planned
+ * alone, by its own statistics: an ordered walk of its ids for a common word, its GIN index for a
+ * rarer one, its post_date index for a recent date. The rank, views and title test are computed
+ * above the LIMIT, for the rows returned only.
  */
 async function newestMatches(
   db: Queryable,
@@ -297,79 +370,98 @@ async function newestMatches(
   prefixLast: boolean,
   f: MatchFilter,
   limit: number,
-): Promise<number[]> {
+  titles = false,
+): Promise<Matches> {
   const query = tsquery(tokens, { prefixLast });
   const filter = `${column} @@ $1::tsquery AND ${VISIBLE_STATUS_SQL} AND post_date BETWEEN $2 AND $3 AND duration BETWEEN $4 AND $5`;
+  const cols = `u.id, ${titles ? 'u.tsv @@ $8::tsquery' : 'false'} AS t, ${RANK_SQL} AS r,
+    (SELECT views FROM videos v WHERE v.id = u.id) AS views`;
+  const extra = titles ? [tsquery(tokens, { prefixLast, weight: 'A' })] : [];
   const expected = expectedMatches((await lexemeStats(db))[column], tokens, prefixLast, f.hi);
   if (expected <= searchTuning.fewMatches) {
-    const r = await db.query<{ id: number }>(`SELECT id FROM video_search WHERE id <= $7 AND ${filter} ORDER BY id DESC LIMIT $6`, [
-      query, f.from, f.now, f.minDur, f.maxDur, limit, f.hi,
-    ]);
-    return r.rows.map((x) => x.id);
+    const r = await db.query<Match>(
+      `SELECT ${cols} FROM (SELECT id, tsv FROM video_search WHERE id <= $7 AND ${filter} ORDER BY id DESC LIMIT $6) u ORDER BY u.id DESC`,
+      [query, f.from, f.now, f.minDur, f.maxDur, limit, f.hi, ...extra],
+    );
+    return { rows: r.rows, complete: r.rows.length < limit };
   }
-  const out: number[] = [];
+  const out: Match[] = [];
   let top = searchSliceOf(f.hi);
   let perSlice = (expected / Math.max(1, f.hi)) * SEARCH_SLICE;
   while (top >= 0 && out.length < limit) {
     const take = Math.max(1, Math.ceil((1.5 * (limit - out.length)) / Math.max(perSlice, 1)));
     const slices = Array.from({ length: Math.min(take, top + 1) }, (_, i) => top - i);
     const parts = slices.map(
-      (k) => `(SELECT id FROM video_search WHERE id BETWEEN ${k * SEARCH_SLICE} AND ${(k + 1) * SEARCH_SLICE - 1} AND id <= $7 AND ${filter}
+      (k) => `(SELECT id, tsv FROM video_search WHERE id BETWEEN ${k * SEARCH_SLICE} AND ${(k + 1) * SEARCH_SLICE - 1} AND id <= $7 AND ${filter}
         ORDER BY id DESC LIMIT $6)`,
     );
-    const args = [query, f.from, f.now, f.minDur, f.maxDur, limit - out.length, f.hi];
-    let ids = (await db.query<{ id: number }>(`SELECT id FROM (${parts.join(' UNION ALL ')}) u LIMIT $6`, args)).rows.map((r) => r.id);
+    const args = [query, f.from, f.now, f.minDur, f.maxDur, limit - out.length, f.hi, ...extra];
+    let rows = (await db.query<Match>(`SELECT ${cols} FROM (${parts.join(' UNION ALL ')}) u LIMIT $6`, args)).rows;
     // The early stop needs the slices in the order written; were they not, read them all and sort.
-    if (ids.some((id, i) => i > 0 && id >= ids[i - 1]!)) {
-      ids = (await db.query<{ id: number }>(`SELECT id FROM (${parts.join(' UNION ALL ')}) u ORDER BY id DESC LIMIT $6`, args)).rows.map(
-        (r) => r.id,
-      );
+    if (rows.some((r, i) => i > 0 && r.id >= rows[i - 1]!.id)) {
+      rows = (await db.query<Match>(`SELECT ${cols} FROM (${parts.join(' UNION ALL ')}) u ORDER BY u.id DESC LIMIT $6`, args)).rows;
     }
-    out.push(...ids);
+    out.push(...rows);
     const lowest = top - slices.length + 1;
     // The density found so far decides the next statement (all the rest when it found nothing).
     const walked = f.hi - lowest * SEARCH_SLICE + 1;
     perSlice = (out.length / walked) * SEARCH_SLICE;
     top = lowest - 1;
   }
-  return out;
+  return { rows: out, complete: out.length < limit };
 }
 
 /**
- * Candidates ranked by the weighted document: ts_rank with title A 1.0, tags and categories B 0.4,
- * description C 0.2, divided by 1 + log(length) (a tight title beats a long one); ties go to the
- * more watched video, then the newer. Each slice is asked for its own candidates only (one array
- * each: a join would look every id up through all the slices).
+ * The rank of a match: ts_rank of its weighted document, title A 1.0, tags and categories B 0.4,
+ * description C 0.2, divided by 1 + log(length) (a tight title beats a long one).
  */
-async function rankByDocument(db: Queryable, ids: readonly number[], query: string): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const bySlice = new Map<number, number[]>();
-  for (const id of ids) {
-    const k = searchSliceOf(id);
-    const list = bySlice.get(k);
-    if (list) list.push(id);
-    else bySlice.set(k, [id]);
-  }
-  const slices = [...bySlice];
-  const parts = slices.map(
-    ([k], i) => `SELECT id, tsv FROM video_search WHERE id BETWEEN ${k * SEARCH_SLICE} AND ${(k + 1) * SEARCH_SLICE - 1} AND id = ANY($${i + 2}::int[])`,
-  );
-  const r = await db.query<{ id: number }>(
-    `SELECT s.id FROM (${parts.join(' UNION ALL ')}) s JOIN videos v ON v.id = s.id
-     ORDER BY ts_rank('{0.1, 0.2, 0.4, 1.0}', s.tsv, $1::tsquery, 1) DESC, v.views DESC, s.id DESC`,
-    [query, ...slices.map(([, list]) => list)],
-  );
-  return r.rows.map((x) => x.id);
+const RANK_SQL = "ts_rank('{0.1, 0.2, 0.4, 1.0}', u.tsv, $1::tsquery, 1)";
+
+/**
+ * Candidates by rank, best first; ties go to the more watched video, then the newer. ts_rank is
+ * a float4: equal ranks read as equal numbers, and different ones in the same order.
+ */
+function ranked(...lists: readonly Match[][]): number[] {
+  const byId = new Map<number, Match>();
+  for (const list of lists) for (const m of list) if (m.views !== null) byId.set(m.id, m);
+  return [...byId.values()].sort((a, b) => b.r - a.r || b.views! - a.views! || b.id - a.id).map((m) => m.id);
 }
 
+/**
+ * The newest SEARCH_WINDOW matches in titles; when fewer than TITLE_ENOUGH, ranked with the newest
+ * SEARCH_WINDOW matches in every column.
+ *
+ * Titles are read first (the smaller index), unless every column is expected to hold fewer than
+ * searchTuning.titleFirst matches within the filters (not for a prefix: its expansions make
+ * every-column reads dear). Then every column is read first, each match tested for the words in its
+ * title on the row already read: a title match is a match in every column, so this finds all title
+ * matches down to the lowest id read, and titles are read only below it, not at all when every
+ * match was read (as expected): a title read that would find few costs as much as it would find
+ * nothing, every slice's GIN index. Were titles read first when they have many matches too, those
+ * would be found in the newest slices alone.
+ */
 async function rankedMatches(db: Queryable, tokens: readonly string[], f: MatchFilter, prefixLast: boolean): Promise<number[]> {
-  const query = tsquery(tokens, { prefixLast });
-  // Titles first (the smaller index): enough videos with every word in the title are the answer.
-  const inTitle = await newestMatches(db, 'title_tsv', tokens, prefixLast, f, SEARCH_WINDOW);
-  if (inTitle.length >= TITLE_ENOUGH) return rankByDocument(db, inTitle, query);
-  const anywhere = await newestMatches(db, 'tsv', tokens, prefixLast, f, SEARCH_WINDOW);
-  const ids = [...new Set([...inTitle, ...anywhere])];
-  return (await rankByDocument(db, ids, query)).slice(0, SEARCH_WINDOW);
+  const stats = await lexemeStats(db);
+  // Expected matches in every column, within the duration and dates asked for.
+  const dated = f.from > 0 ? shareBetween(stats.post_date, f.from, f.now) / Math.max(1e-9, shareBetween(stats.post_date, 0, f.now)) : 1;
+  const expected = expectedMatches(stats.tsv, tokens, prefixLast, f.hi) * shareBetween(stats.duration, f.minDur, f.maxDur) * Math.min(1, dated);
+  const titleFirst = prefixLast || expected > searchTuning.titleFirst;
+  let inTitle: Match[];
+  let anywhere: Matches | null = null;
+  if (titleFirst) {
+    inTitle = (await newestMatches(db, 'title_tsv', tokens, prefixLast, f, SEARCH_WINDOW)).rows;
+  } else {
+    anywhere = await newestMatches(db, 'tsv', tokens, prefixLast, f, SEARCH_WINDOW, true);
+    inTitle = anywhere.rows.filter((m) => m.t);
+    const lowest = Math.min(...anywhere.rows.map((m) => m.id));
+    if (!anywhere.complete && lowest > 0 && inTitle.length < SEARCH_WINDOW) {
+      const below = await newestMatches(db, 'title_tsv', tokens, prefixLast, { ...f, hi: lowest - 1 }, SEARCH_WINDOW - inTitle.length);
+      inTitle = [...inTitle, ...below.rows];
+    }
+  }
+  if (inTitle.length >= TITLE_ENOUGH) return ranked(inTitle);
+  anywhere ??= await newestMatches(db, 'tsv', tokens, prefixLast, f, SEARCH_WINDOW);
+  return ranked(inTitle, anywhere.rows).slice(0, SEARCH_WINDOW);
 }
 
 export interface PgSearchFilter {

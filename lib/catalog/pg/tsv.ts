@@ -67,7 +67,13 @@ export function videoTsv(title: string, description: string, categories: readonl
   ]);
 }
 
-/** A tsquery literal: every token (AND); the last one as a prefix when asked. */
-export function tsquery(tokens: readonly string[], options: { prefixLast?: boolean } = {}): string {
-  return tokens.map((t, i) => `${lexeme(t)}${options.prefixLast && i === tokens.length - 1 ? ':*' : ''}`).join(' & ');
+/**
+ * A tsquery literal: every token (AND); the last one as a prefix when asked. With `weight`, each
+ * token must hold a position of that weight: 'A' matches a videoTsv exactly when titleTsv matches
+ * the same tokens without it (videoTsv gives every title word an A position: the title comes
+ * first, so PostgreSQL's 256 kept positions of a lexeme start with it).
+ */
+export function tsquery(tokens: readonly string[], options: { prefixLast?: boolean; weight?: Weight } = {}): string {
+  const weight = options.weight ?? '';
+  return tokens.map((t, i) => `${lexeme(t)}${options.prefixLast && i === tokens.length - 1 ? ':*' : weight ? ':' : ''}${weight}`).join(' & ');
 }
