@@ -9,8 +9,9 @@
  *
  * - An answer Next sends whole (a cached page, an API answer, a static file: anything that comes
  *   with a Content-Length, or in one `end()`) is hashed (SHA-256, native), and its gzip is looked
- *   up by that hash in a bounded LRU: a page served a thousand times is compressed once, at
- *   level 9 since it is once. It leaves with a Content-Length (so a proxy cache in front can store
+ *   up by that hash in a bounded LRU (a cached page, which Next hands over as the same string each
+ *   time, is found by that string, with no encoding or hashing at all): a page served a thousand
+ *   times is compressed once, at level 9 since it is once. It leaves with a Content-Length (so a proxy cache in front can store
  *   and send it as a file). Answers a shared cache may keep (200, public, s-maxage or max-age, no
  *   `private`/`no-store`) get a weak ETag from the hash, a matching If-None-Match gets 304, and
  *   their gzip is remembered; the others are compressed for their one visitor and forgotten.
