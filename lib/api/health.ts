@@ -10,11 +10,23 @@ import { SourceError } from '@/lib/contract/errors';
 import type { Source } from '@/lib/contract/source';
 
 const HEALTH_TTL_MS = 2000;
+/** Where lib/cache/redis-handler.mjs keeps its process-wide state once Next has loaded it. */
+const REDIS_HANDLER_STATE = Symbol.for('tubefront.redisPageCache');
+
+/**
+ * The page-cache tier in use: Redis when REDIS_URL is set and Next loaded the Redis handler (Next
+ * constructs its cache handler for every request, before any route runs). A server given REDIS_URL
+ * whose handler was never loaded (a build that lacks it) says `memory`, which is the truth.
+ */
+function cacheTier(): Health['cache'] {
+  const loaded = (globalThis as Record<symbol, unknown>)[REDIS_HANDLER_STATE] !== undefined;
+  return getConfig().redisUrl && loaded ? 'redis' : 'memory';
+}
 
 export interface Health {
   ok: boolean;
   source: Source['name'];
-  /** The page cache in use: the bounded in-memory LRU alone, or with Redis behind it (REDIS_URL). */
+  /** The page cache in use: the bounded in-memory LRU alone, or with Redis behind it (REDIS_URL, its handler loaded). */
   cache: 'memory' | 'redis';
   /** How long the probe took, in ms. */
   ms: number;
@@ -27,7 +39,7 @@ let last: { at: number; health: Promise<Health> } | undefined;
 async function probe(): Promise<Health> {
   const started = performance.now();
   const source = await getSource();
-  const cache = getConfig().redisUrl ? 'redis' : 'memory';
+  const cache = cacheTier();
   try {
     await source.videos({
       lifetime: 60, gender: 'str', sort: 'latest-updates', count: 1, section: '', objectId: '', page: 1, type: 'all', duration: 'all', date: 'all',

@@ -14,20 +14,35 @@ describe('GET /api/health/', () => {
     expect(await res.json()).toMatchObject({ ok: true, source: 'embedded', cache: 'memory' });
   });
 
-  it('names Redis as the cache tier when REDIS_URL is set', async () => {
+  // What the Redis handler leaves on globalThis once Next has constructed it (lib/cache/redis-handler.mjs).
+  const HANDLER_STATE = Symbol.for('tubefront.redisPageCache');
+
+  async function tierWith(redisUrl: string, handlerLoaded: boolean): Promise<unknown> {
     const saved = process.env.REDIS_URL;
-    process.env.REDIS_URL = 'redis://127.0.0.1:6379/0';
+    const holder = globalThis as Record<symbol, unknown>;
+    process.env.REDIS_URL = redisUrl;
+    if (handlerLoaded) holder[HANDLER_STATE] = {};
     try {
       let route: typeof import('@/app/api/health/route') | undefined;
       jest.isolateModules(() => {
         route = jest.requireActual<typeof import('@/app/api/health/route')>('@/app/api/health/route');
       });
       videos.mockResolvedValue({ videos: [], total_count: 0 });
-      expect(await (await route!.GET()).json()).toMatchObject({ ok: true, cache: 'redis' });
+      return ((await (await route!.GET()).json()) as { cache: unknown }).cache;
     } finally {
+      delete holder[HANDLER_STATE];
       if (saved === undefined) delete process.env.REDIS_URL;
       else process.env.REDIS_URL = saved;
     }
+  }
+
+  it('names Redis as the cache tier when REDIS_URL is set and the Redis handler is loaded', async () => {
+    expect(await tierWith('redis://127.0.0.1:6379/0', true)).toBe('redis');
+  });
+
+  it('says memory when REDIS_URL is set but the handler was never loaded, or loaded without REDIS_URL', async () => {
+    expect(await tierWith('redis://127.0.0.1:6379/0', false)).toBe('memory');
+    expect(await tierWith('', true)).toBe('memory');
   });
 
   it('is 503 with Retry-After and the failure kind when the catalogue does not answer', async () => {
