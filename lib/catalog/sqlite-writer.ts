@@ -246,8 +246,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
 
   async writeBatch(source: string, runId: number, rows: readonly FeedRow[]): Promise<BatchResult> {
     const result: BatchResult = { added: 0, updated: 0, unchanged: 0, takenDown: 0 };
-    await this.beforeWrite();
-    this.db.transaction(() => {
+    await this.inTransaction(() => {
       // Most sources have no takedowns: one look per batch (inside its transaction) instead of one per new row.
       const anyTakedown = this.q.anyTakedown.get(source) !== undefined;
       for (const row of rows) {
@@ -285,9 +284,18 @@ export class SqliteCatalogWriter implements CatalogWriter {
       }
       if (this.keywords.size >= KEYWORD_FLUSH) this.flushKeywords();
       if (result.added + result.updated > 0) this.markChanged();
-    })();
-    this.checkpointer?.committed();
+    });
     return result;
+  }
+
+  /**
+   * One write transaction of the run: the checkpoint thread may have the WAL start over first, and
+   * hears of the commit after.
+   */
+  private async inTransaction(fn: () => void): Promise<void> {
+    await this.beforeWrite();
+    this.db.transaction(fn)();
+    this.checkpointer?.committed();
   }
 
   /** Before a write transaction of the run: the checkpoint thread may have the WAL start over first. */
@@ -334,12 +342,10 @@ export class SqliteCatalogWriter implements CatalogWriter {
     const removed: RemovedVideo[] = [];
     // Short transactions, so that the running site's writes (views, votes) never wait long.
     for (let i = 0; i < ids.length; i += 500) {
-      await this.beforeWrite();
-      this.db.transaction(() => {
+      await this.inTransaction(() => {
         for (const id of ids.slice(i, i + 500)) removed.push(this.removeOne(id, false));
         this.markChanged();
-      })();
-      this.checkpointer?.committed();
+      });
     }
     return removed;
   }
