@@ -290,11 +290,14 @@ export class SqliteCatalogWriter implements CatalogWriter {
 
   /**
    * One write transaction of the run: the checkpoint thread may have the WAL start over first, and
-   * hears of the commit after.
+   * hears of the commit after. BEGIN IMMEDIATE: a batch reads before it writes, and a deferred
+   * transaction whose snapshot the site's writes (views, votes) moved past meanwhile cannot become a
+   * write one: SQLite fails it at once with SQLITE_BUSY, without waiting (the bench's site writes
+   * every 50 ms failed the import within a minute). Immediate, it waits for the lock as the site's do.
    */
   private async inTransaction(fn: () => void): Promise<void> {
     await this.beforeWrite();
-    this.db.transaction(fn)();
+    this.db.transaction(fn).immediate();
     this.checkpointer?.committed();
   }
 
@@ -353,6 +356,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
   async remove(targets: readonly RemoveTarget[], options: { takedown: boolean }) {
     const removed: RemovedVideo[] = [];
     const missing: RemoveTarget[] = [];
+    // Immediate: it reads before it writes (see inTransaction).
     this.db.transaction(() => {
       for (const t of targets) {
         const id =
@@ -363,7 +367,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
         else removed.push(this.removeOne(id, options.takedown));
       }
       if (removed.length > 0) this.markChanged();
-    })();
+    }).immediate();
     return { removed, missing };
   }
 

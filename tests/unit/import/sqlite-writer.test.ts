@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import { once } from 'node:events';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { SqliteCatalogWriter } from '@/lib/catalog/sqlite-writer';
 import { DEFAULT_KVS_COLUMNS } from '@/lib/import/normalise';
 import { parseFeed } from '@/lib/import/parse-feed';
@@ -107,6 +109,39 @@ describe('the SQLite catalogue writer', () => {
     const island = await fx.source.videos(listQuery({ section: 'category', objectId: 'island-life' }));
     expect('videos' in island && island.videos).toEqual([]);
   });
+
+  it("waits for the running site's write instead of failing when the site commits meanwhile", async () => {
+    // The site (another connection, on a thread of its own) holds the write lock and commits 300 ms
+    // later, while the import's batch has begun: a batch that read before it asked to write would
+    // be on a stale snapshot then, which SQLite fails at once (SQLITE_BUSY) instead of waiting.
+    const rows: FeedRow[] = [];
+    for await (const item of parseFeed(fs.createReadStream(FEED), PARSE)) if (item.row) rows.push(item.row);
+    const lock = new Int32Array(new SharedArrayBuffer(4));
+    const site = new Worker(
+      `const { workerData } = require('node:worker_threads');
+       const db = new (require('better-sqlite3'))(workerData.file);
+       const lock = new Int32Array(workerData.lock);
+       db.exec('BEGIN IMMEDIATE');
+       db.prepare('UPDATE videos SET views = views + 1 WHERE id = 1').run();
+       Atomics.store(lock, 0, 1);
+       Atomics.notify(lock, 0);
+       Atomics.wait(lock, 0, 1, 300);
+       db.exec('COMMIT');
+       db.close();`,
+      { eval: true, workerData: { file: fx.db.name, lock: lock.buffer } },
+    );
+    const failed = new Promise((_, reject) => site.on('error', reject));
+    const exited = once(site, 'exit');
+    const writer = new SqliteCatalogWriter(fx.db);
+    const viewsBefore = Number(fx.db.prepare('SELECT views FROM videos WHERE id = 1').pluck().get());
+    await Promise.race([failed, new Promise((r) => setTimeout(r, 0))]);
+    while (Atomics.load(lock, 0) === 0) await Promise.race([failed, new Promise((r) => setTimeout(r, 5))]);
+    const runId = await writer.startRun('partner');
+    expect(await writer.writeBatch('partner', runId, rows)).toMatchObject({ added: 3 });
+    await writer.finish();
+    await exited;
+    expect(Number(fx.db.prepare('SELECT views FROM videos WHERE id = 1').pluck().get())).toBe(viewsBefore + 1);
+  }, 30_000);
 
   it('never reuses the id of a removed video', async () => {
     const writer = new SqliteCatalogWriter(fx.db);
