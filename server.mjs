@@ -13,14 +13,18 @@
  *
  * - Compression and ETags, once per distinct answer (lib/server/compress-once.mjs) instead of
  *   Next's once per request.
+ * - Behind the shipped nginx edge, the security headers are the edge's to add when it sends
+ *   EDGE_SECRET (lib/server/edge-headers.mjs): a cached page is then stored without them.
  *
- * Environment: PORT (3000), HOSTNAME (all interfaces), NEXT_DIST_DIR as in next.config.ts.
+ * Environment: PORT (3000), HOSTNAME (all interfaces), NEXT_DIST_DIR as in next.config.ts,
+ * EDGE_SECRET.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import { createCompressOnce } from './lib/server/compress-once.mjs';
+import { createEdgeHeaders } from './lib/server/edge-headers.mjs';
 
 const PEER_HEADER = 'x-tubefront-peer';
 const PEER_TOKEN_HEADER = 'x-tubefront-peer-token';
@@ -37,8 +41,10 @@ await app.prepare();
 
 const DOUBLE_SLASH_SUGGESTER = '/api//json/suggester/';
 const compress = createCompressOnce();
+const edgeHeaders = createEdgeHeaders(process.env.EDGE_SECRET?.trim());
 
 const server = http.createServer((req, res) => {
+  edgeHeaders(req, res);
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
   req.headers[PEER_TOKEN_HEADER] = token;
   if (req.url?.startsWith(DOUBLE_SLASH_SUGGESTER)) req.url = `/api/json/suggester/${req.url.slice(DOUBLE_SLASH_SUGGESTER.length)}`;

@@ -39,6 +39,8 @@ export interface Config {
   revalidateSecret: string;
   /** Origins of the nginx edges (deploy/nginx) that catalogue tools empty after a change; none by default. */
   edgePurgeUrls: string[];
+  /** Shared with the nginx edge: its requests may leave the security headers to it (lib/server/edge-headers.mjs). */
+  edgeSecret: string;
   /** redis:// or rediss:// URL of the page cache shared by several servers; '' for the in-memory cache only. */
   redisUrl: string;
   /**
@@ -223,6 +225,8 @@ export function parseConfig(env: Env): Config {
     revalidateSecret: pattern(env, 'REVALIDATE_SECRET', /^[\x21-\x7e]{16,256}$/, 'a secret of 16 to 256 printable characters'),
     redisUrl: redisUrl(env, 'REDIS_URL'),
     edgePurgeUrls: originList(env, 'EDGE_PURGE_URLS', []),
+    // Written into nginx.conf between double quotes: no quote, backslash, $ or space.
+    edgeSecret: pattern(env, 'EDGE_SECRET', /^[A-Za-z0-9._~+/=-]{16,256}$/, 'a secret of 16 to 256 letters, digits and . _ ~ + / = -'),
     databaseUrl: databaseUrl(env, 'DATABASE_URL'),
   };
 }

@@ -6,7 +6,9 @@
  * visitors), `--duration` s per case (12), 3 rounds with the cases interleaved, medians:
  *
  *   next-start    the site's server (server.mjs: Next's handler, as `npm start` runs it), its page cache
- *   nginx-cached  the same URL through the SHIPPED edge (deploy/nginx/nginx.conf), a cache hit
+ *   nginx-cached  the same URL through the SHIPPED edge (deploy/nginx/nginx.conf), a cache hit;
+ *                 the edge and the site share EDGE_SECRET, as README "Operating it" sets them up
+ *                 (--without-secret: the shipped file unchanged, the site's pages stored with their headers)
  *   nginx-static  the same gzip bytes as a static file, from the same nginx
  *   bare-node     the same gzip bytes from a bare node:http server
  *
@@ -15,6 +17,7 @@
  * and next-start / bare-node (target >= 0.03). Writes bench-results/edge.json. The machine is
  * shared: read the ratios, which hold across load, rather than the absolute figures.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -94,7 +97,9 @@ runMain('bench:edge', async () => {
   const serverEnv = { ...env };
   delete serverEnv.NEXT_STANDALONE;
 
-  const site = await startNext(await freePort(), serverEnv);
+  // --without-secret: the edge as shipped, the site sending its security headers (README: what the secret buys).
+  const edgeSecret = args.includes('--without-secret') ? '' : randomBytes(24).toString('base64url');
+  const site = await startNext(await freePort(), { ...serverEnv, EDGE_SECRET: edgeSecret });
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-bench-edge-'));
   const stopAll = [];
   try {
@@ -112,6 +117,7 @@ runMain('bench:edge', async () => {
     const edge = await startEdge({
       port: await freePort(),
       upstreams: [`127.0.0.1:${site.port}`],
+      edgeSecret,
       // A second server block in the same nginx: the same bytes as a plain static file.
       extraHttp: `  server {
     listen 127.0.0.1:${staticPort};
@@ -149,7 +155,7 @@ runMain('bench:edge', async () => {
       if (name === 'nginx-cached' && res.headers['x-cache-status'] !== 'HIT') throw new Error(`nginx-cached: not a cache hit (${res.headers['x-cache-status']})`);
       if (name !== 'next-start' && !res.raw.equals(sample.raw)) console.log(`bench:edge: note: ${name} sends ${res.raw.length} bytes, the site ${sample.raw.length}`);
     }
-    console.log(`bench:edge: ${LISTING} (${videos} videos), ${sample.raw.length} bytes gzip, ${Buffer.byteLength(sample.text)} bytes HTML; wrk -t2 -c32 -d${DURATION}s, ${ROUNDS} rounds`);
+    console.log(`bench:edge: ${LISTING} (${videos} videos), ${sample.raw.length} bytes gzip, ${Buffer.byteLength(sample.text)} bytes HTML; wrk -t2 -c32 -d${DURATION}s, ${ROUNDS} rounds; EDGE_SECRET ${edgeSecret ? 'set' : 'not set'}`);
     for (const c of Object.values(cases)) await wrk(c.url, c.pids, 3); // warm-up
 
     const rounds = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));

@@ -57,9 +57,9 @@ if (missing.length) {
   process.exit(1);
 }
 fs.copyFileSync(path.join(root, 'server.mjs'), path.join(out, 'tubefront-server.mjs'));
-// …and the module it imports (compression once per answer), at the same relative path.
+// …and the modules it imports (compression once per answer, the edge's headers), at the same relative path.
 fs.mkdirSync(path.join(out, 'lib', 'server'), { recursive: true });
-fs.copyFileSync(path.join(root, 'lib', 'server', 'compress-once.mjs'), path.join(out, 'lib', 'server', 'compress-once.mjs'));
+for (const file of ['compress-once.mjs', 'edge-headers.mjs']) fs.copyFileSync(path.join(root, 'lib', 'server', file), path.join(out, 'lib', 'server', file));
 fs.writeFileSync(
   path.join(out, 'server.mjs'),
   `#!/usr/bin/env node

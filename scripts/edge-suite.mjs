@@ -17,6 +17,11 @@
  *  8. the site killed: cached pages are still served; health answers 502;
  *  9. the STANDALONE build (npm run build:standalone) behind a second copy of the shipped edge:
  *     home, a listing, a video page, static assets and a vote, through nginx.
+ * 10. security headers: through the edge every kind of answer (page, listing, video, player,
+ *     ad frame, API, 404, static file, health) carries each of the site's security headers once,
+ *     with the site's value; with EDGE_SECRET on both (the first edge) the cache stores pages
+ *     without them; without it (the standalone edge) the site's own copies are replaced. The site
+ *     itself leaves them out only for the right secret.
  *
  * Builds into its own folder, .next-edge (EDGE_DIST_DIR), with NEXT_STANDALONE=1, so that the other
  * suites' .next is untouched. Needs Debian's nginx (NGINX_PATH to use another).
@@ -28,6 +33,7 @@ import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, runNpmScript,
 
 const cli = (env, args) => runNpmScript(env, args, { showEnv: ['EDGE_PURGE_URLS'] });
 import { SHIPPED_CONF, startEdge, testConfig } from './lib/edge.mjs';
+import { randomBytes } from 'node:crypto';
 import { request } from './lib/http-client.mjs';
 
 const DIST = process.env.EDGE_DIST_DIR || '.next-edge';
@@ -72,6 +78,49 @@ function vote(edgeBase, id, localAddress, headers = {}) {
   });
 }
 
+const SECURITY = ['content-security-policy', 'permissions-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy'];
+
+/** Each security header of an answer: its values as received (one entry a copy). */
+function securityHeaders(res) {
+  const out = Object.fromEntries(SECURITY.map((h) => [h, []]));
+  for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
+    const name = res.rawHeaders[i].toLowerCase();
+    if (out[name]) out[name].push(res.rawHeaders[i + 1]);
+  }
+  return out;
+}
+
+/**
+ * Check 10 on one edge: for every kind of answer, the edge's security headers are the site's
+ * (asked directly, without the secret), one copy each.
+ */
+async function checkSecurityHeaders(label, siteBase, edgeBase, paths) {
+  for (const p of paths) {
+    const direct = securityHeaders(await request(`${siteBase}${p}`, { headers: RETURNING }));
+    // Twice: the second is a HIT wherever the answer may be stored.
+    await request(`${edgeBase}${p}`, { headers: RETURNING });
+    const res = await request(`${edgeBase}${p}`, { headers: RETURNING });
+    const got = securityHeaders(res);
+    const wrong = SECURITY.filter((h) => got[h].length !== direct[h].length || got[h].length > 1 || got[h][0] !== direct[h][0]);
+    const expected = SECURITY.filter((h) => direct[h].length === 1).length;
+    check(wrong.length === 0 && expected >= 4, `${label}: ${p} (${res.status} ${cacheStatus(res) || 'no cache status'}) has the site's ${expected} security headers, once each`, wrong.map((h) => `${h}: site ${JSON.stringify(direct[h])}, edge ${JSON.stringify(got[h])}`).join('; '));
+  }
+}
+
+/** The file the edge's cache keeps for `path` (gzip variant), found by its KEY line. */
+function cacheFile(prefix, p) {
+  const found = [];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const f = path.join(dir, e.name);
+      if (e.isDirectory()) walk(f);
+      else if (fs.readFileSync(f).subarray(0, 4096).toString('latin1').includes(`${p}|gzip|`)) found.push(f);
+    }
+  };
+  walk(path.join(prefix, 'cache'));
+  return found.length === 1 ? fs.readFileSync(found[0]).toString('latin1') : null;
+}
+
 /** Starts the standalone server (node <dist>/standalone/server.mjs) on `port`. */
 async function startStandalone(port, env) {
   const dir = path.join(root, DIST, 'standalone');
@@ -106,8 +155,10 @@ runMain('edge', async () => {
   // work with standalone output (it does; the warning is about the missing folder's files).
   const serverEnv = { ...env };
   delete serverEnv.NEXT_STANDALONE;
-  const site = await startNext(await freePort(), serverEnv);
-  const edge = await startEdge({ port: await freePort(), upstreams: [`127.0.0.1:${site.port}`] });
+  // The first edge and its site share EDGE_SECRET; the standalone pair (9) runs without it.
+  const edgeSecret = randomBytes(24).toString('base64url');
+  const site = await startNext(await freePort(), { ...serverEnv, EDGE_SECRET: edgeSecret });
+  const edge = await startEdge({ port: await freePort(), upstreams: [`127.0.0.1:${site.port}`], edgeSecret });
   console.log(`edge: ${edge.command} (shipped config, listen 127.0.0.1:${edge.baseUrl.split(':').pop()}, upstream ${site.baseUrl})`);
   try {
     const videos = await latest(site.baseUrl);
@@ -132,6 +183,17 @@ runMain('edge', async () => {
       check(flight.status === 200 && /^text\/x-component/.test(String(flight.headers['content-type'])), 'listing: the navigation gets the flight data', `${flight.status} ${flight.headers['content-type']} ${cacheStatus(flight)}`);
       const html = await request(url, { headers: RETURNING });
       check(cacheStatus(html) === 'HIT' && html.raw.equals(b.raw), 'listing: the HTML entry is unchanged after the navigations', cacheStatus(html));
+    }
+
+    // 10 (with EDGE_SECRET). Security headers: the visitor's are the site's; the cache's copy has none.
+    {
+      const v = videos[7];
+      await checkSecurityHeaders('security headers with EDGE_SECRET', site.baseUrl, edge.baseUrl, ['/', '/videos/latest-updates/2/', videoUrl(v), `/embed/${v.video_id}/`, '/ad-frame/banner/', '/api/json/videos2/86400/str/latest-updates/10/..1.all...json', '/no-such-page/', '/favicon.ico', '/api/health/']);
+      const stored = cacheFile(edge.prefix, '/videos/latest-updates/2/');
+      check(stored !== null && /\r\nCache-Control: /i.test(stored) && !/Content-Security-Policy|Permissions-Policy/i.test(stored), 'with EDGE_SECRET the edge stores the listing without the security headers', stored === null ? 'no cache file' : `${stored.indexOf('\r\n\r\n')} bytes of stored headers`);
+      const ask = (secret) => request(`${site.baseUrl}/videos/latest-updates/2/`, { headers: secret === undefined ? RETURNING : { ...RETURNING, 'x-tubefront-edge': secret } });
+      const [none, wrongSecret, right] = [securityHeaders(await ask()), securityHeaders(await ask(`${edgeSecret.slice(0, -1)}x`)), securityHeaders(await ask(edgeSecret))];
+      check(SECURITY.every((h) => none[h].length === 1 && wrongSecret[h].length === 1 && right[h].length === 0), 'the site leaves its security headers out for the right secret only (none, a wrong one: all five)', SECURITY.map((h) => `${h} ${none[h].length}/${wrongSecret[h].length}/${right[h].length}`).join(', '));
     }
 
     // 3. First visits: Set-Cookie never stored, never replayed.
@@ -272,6 +334,10 @@ runMain('edge', async () => {
       const b = await vote(front.baseUrl, Number(v.video_id), '127.0.0.4');
       const c = await vote(front.baseUrl, Number(v.video_id), '127.0.0.5');
       check(a.text === '{"ok":1}' && /already_voted/.test(b.text) && c.text === '{"ok":1}', 'standalone: votes through the edge, once per visitor', `${a.text} ${b.text} ${c.text}`);
+      // 10 (without EDGE_SECRET): the site sends its headers, the edge replaces them with the same.
+      await checkSecurityHeaders('security headers without EDGE_SECRET', sa.baseUrl, front.baseUrl, ['/videos/most-popular/1/', `/embed/${v.video_id}/`, '/ad-frame/native/', '/no-such-page/']);
+      const stored = cacheFile(front.prefix, '/videos/most-popular/1/');
+      check(stored !== null && /Content-Security-Policy/.test(stored), 'without EDGE_SECRET the edge stores the site\'s headers as sent', stored === null ? 'no cache file' : 'stored with them');
     } finally {
       sa.stop();
       front.stop();

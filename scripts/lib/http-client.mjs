@@ -7,8 +7,8 @@ import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 
 /**
- * `request(url, { method, headers, body, localAddress })` resolves to { status, headers, raw, text }:
- * raw is the body as sent, text the body decoded (gunzipped when the answer says gzip).
+ * `request(url, { method, headers, body, localAddress })` resolves to { status, headers, rawHeaders, raw,
+ * text }: rawHeaders as received (name, value, name, value...), raw the body as sent, text the body decoded (gunzipped when the answer says gzip).
  */
 export function request(url, { method = 'GET', headers = {}, body, localAddress, timeoutMs = 30_000 } = {}) {
   return new Promise((resolve, reject) => {
@@ -27,7 +27,7 @@ export function request(url, { method = 'GET', headers = {}, body, localAddress,
             reject(new Error(`${method} ${url}: the body does not gunzip (${e.message})`));
             return;
           }
-          resolve({ status: res.statusCode, headers: res.headers, raw, text });
+          resolve({ status: res.statusCode, headers: res.headers, rawHeaders: res.rawHeaders, raw, text });
         });
         res.on('error', reject);
       },

@@ -1,0 +1,68 @@
+/**
+ * The security headers, left to the shipped nginx edge (deploy/nginx/nginx.conf) when the edge
+ * proves it is the edge.
+ *
+ * Every answer carries about 1 kB of security headers (lib/security-headers.ts: the CSP and the
+ * Permissions-Policy are most of it). nginx stores an answer with its headers and parses them
+ * again on every cache hit: with them, a cached listing cost the edge 17,000 more instructions a
+ * hit than with a few short headers, a third of what separated a hit from a static file
+ * (bench:edge). So the edge adds those headers itself, as constant strings generated from
+ * lib/security-headers.ts (`npm run edge:headers`), and hides whatever the site sent under those
+ * names: a visitor gets the same headers either way.
+ *
+ * The site leaves them out only for a request whose `X-Tubefront-Edge` header equals EDGE_SECRET
+ * (compared in constant time). Without the secret a client could ask the site directly for pages
+ * without their policy, and a shared cache in front that ignores the header (most CDNs key on
+ * the URL alone) would hand such a page to everyone. With EDGE_SECRET unset, or a request without
+ * the right value, nothing changes. The header is removed from every request before the app sees
+ * it, so the secret never reaches application code or its logs.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+export const EDGE_HEADER = 'x-tubefront-edge';
+
+/** The headers the edge sets itself (every name lib/security-headers.ts uses). */
+export const EDGE_OWNED_HEADERS = ['content-security-policy', 'permissions-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy'];
+
+const digest = (s) => createHash('sha256').update(s).digest();
+
+/** Whether `sent` (a request header's value) is `secret`; constant time in the value's content. */
+export function edgeSecretMatches(sent, secret) {
+  if (!secret || typeof sent !== 'string' || sent === '') return false;
+  return timingSafeEqual(digest(sent), digest(secret));
+}
+
+/** writeHead's optional headers argument (an object, or a flat [name, value, ...] array) without the edge's names. */
+function withoutOwned(headers) {
+  if (Array.isArray(headers)) {
+    const kept = [];
+    for (let i = 0; i + 1 < headers.length; i += 2) {
+      if (!EDGE_OWNED_HEADERS.includes(String(headers[i]).toLowerCase())) kept.push(headers[i], headers[i + 1]);
+    }
+    return kept;
+  }
+  if (headers && typeof headers === 'object') {
+    return Object.fromEntries(Object.entries(headers).filter(([name]) => !EDGE_OWNED_HEADERS.includes(name.toLowerCase())));
+  }
+  return headers;
+}
+
+/**
+ * The filter server.mjs runs on every request before anything else sees it. `secret` is
+ * EDGE_SECRET (empty: the site always sends its headers).
+ */
+export function createEdgeHeaders(secret) {
+  return function edgeHeaders(req, res) {
+    const sent = req.headers[EDGE_HEADER];
+    if (sent === undefined) return;
+    delete req.headers[EDGE_HEADER];
+    if (!edgeSecretMatches(Array.isArray(sent) ? sent[0] : sent, secret)) return;
+    const writeHead = res.writeHead;
+    // Every answer passes here: Node's implicit headers (a bare end()) call writeHead too.
+    res.writeHead = function writeHeadForEdge(status, reason, headers) {
+      for (const name of EDGE_OWNED_HEADERS) res.removeHeader(name);
+      if (typeof reason === 'string') return writeHead.call(res, status, reason, withoutOwned(headers));
+      return writeHead.call(res, status, withoutOwned(reason));
+    };
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * npm run edge:headers: writes lib/security-headers.ts's headers into the shipped nginx edge
+ * (deploy/nginx/nginx.conf, between its BEGIN/END security headers lines), which adds them to every
+ * answer itself. Run it after changing a header; `--check` only says whether the file is current
+ * (the unit tests check the same).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { nginxSecurityHeaders, withNginxBlock } from '../lib/security-headers';
+
+const file = path.join(__dirname, '..', 'deploy', 'nginx', 'nginx.conf');
+const conf = fs.readFileSync(file, 'utf8');
+const next = withNginxBlock(conf, nginxSecurityHeaders());
+if (process.argv.includes('--check')) {
+  console.log(next === conf ? 'edge:headers: deploy/nginx/nginx.conf is current' : 'edge:headers: deploy/nginx/nginx.conf differs: run npm run edge:headers');
+  process.exit(next === conf ? 0 : 1);
+}
+fs.writeFileSync(file, next);
+console.log(next === conf ? 'edge:headers: deploy/nginx/nginx.conf was current' : 'edge:headers: deploy/nginx/nginx.conf updated');
