@@ -22,6 +22,12 @@ const PASS_EVERY_MS = 500;
 const RESTART_FRAMES = 65_536;
 /** Passes drain() runs at most (a reader of the site still on older frames can hold one back). */
 const DRAIN_PASSES = 5;
+/**
+ * How long drain() waits, at most, for another connection's checkpoint to end: the site's own
+ * connections checkpoint after their writes (wal_autocheckpoint), and a pass cannot run beside
+ * one (SQLite answers busy at once, without copying anything).
+ */
+const DRAIN_BUSY_MS = 3000;
 
 /**
  * Checkpoints of an import, on a thread of their own (checkpoint-worker.ts, its own connection):
@@ -61,7 +67,8 @@ export class WalCheckpointer {
       (p) => {
         this.running = null;
         this.lastEnd = performance.now();
-        this.last = p;
+        // A pass that could not run (another checkpoint was running: log -1) says nothing of the WAL.
+        if (p.log >= 0) this.last = p;
         return p;
       },
       (e: Error) => {
@@ -94,13 +101,17 @@ export class WalCheckpointer {
   async drain(): Promise<void> {
     // A pass already running began before the last commit: it cannot be the complete one.
     if (this.running) await this.running;
-    for (let i = 0; i < DRAIN_PASSES; i++) {
+    const started = performance.now();
+    for (let i = 0; i < DRAIN_PASSES; ) {
       const p = await this.pass();
-      if (p.checkpointed >= p.log) {
+      if (p.log >= 0 && p.checkpointed >= p.log) {
         // The next write transaction starts the WAL over.
         this.last = { ...p, log: 0, checkpointed: 0 };
         return;
       }
+      // Busy (log -1): another connection's checkpoint is copying; it does not count as a pass.
+      if (p.log >= 0) i++;
+      else if (performance.now() - started > DRAIN_BUSY_MS) return;
       await new Promise((r) => setTimeout(r, 20));
     }
   }

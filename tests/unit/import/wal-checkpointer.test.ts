@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { WalCheckpointer } from '@/lib/catalog/wal-checkpointer';
 
@@ -28,6 +29,46 @@ describe('WalCheckpointer', () => {
       // 2,000 rows of 3 KB filled some 2,000 frames; the WAL started over holds the last write only.
       expect(frames()).toBeLessThan(10);
       expect(db.prepare('SELECT count(*) FROM t').pluck().get()).toBe(2001);
+    } finally {
+      await checkpointer.close();
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("waits out another connection's checkpoint instead of taking its busy answer for a complete pass", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-ckpt-'));
+    const file = path.join(dir, 'c.db');
+    const db = new Database(file);
+    const checkpointer = new WalCheckpointer(file);
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma('wal_autocheckpoint = 0');
+      db.exec('CREATE TABLE t (x BLOB)');
+      // The thread is up (it compiles its TypeScript first) before the other checkpoint starts.
+      await checkpointer.drain();
+      const insert = db.prepare('INSERT INTO t VALUES (randomblob(3000))');
+      db.transaction(() => {
+        for (let i = 0; i < 60_000; i++) insert.run();
+      })();
+      // The site's connection checkpoints after one of its writes (wal_autocheckpoint), on a thread
+      // of its own here: meanwhile a pass of the import's thread is answered busy, log -1.
+      const site = new Worker(
+        `const { parentPort, workerData } = require('node:worker_threads');
+         const db = new (require('better-sqlite3'))(workerData.file);
+         parentPort.postMessage('checkpointing');
+         db.pragma('wal_checkpoint(PASSIVE)');
+         db.close();`,
+        { eval: true, workerData: { file } },
+      );
+      await new Promise((resolve, reject) => site.once('message', resolve).once('error', reject));
+      const exited = new Promise((resolve) => site.once('exit', resolve));
+      await checkpointer.drain();
+      db.transaction(() => insert.run())();
+      await exited;
+      const frames = (db.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]!.log;
+      // Started over: the WAL holds the last write only, not 60,000 rows' frames and more.
+      expect(frames).toBeLessThan(10);
     } finally {
       await checkpointer.close();
       db.close();
