@@ -8,28 +8,57 @@ export interface AnnounceResult {
 
 const MAX_IDS = 10_000;
 
+export interface AnnounceOptions {
+  /** How long a server that answers 503 is asked again (60 s: a takedown's limit). */
+  retryForMs?: number;
+  /** Told before each wait (the command line prints it). */
+  onRetry?: (origin: string, waitMs: number, detail: string) => void;
+}
+
+/** A 503's Retry-After (seconds, or an HTTP date) in ms, between 0.2 and 30 s; 2 s when it has none. */
+export function retryAfterMs(header: string | null, now = Date.now()): number {
+  const seconds = header !== null && /^\s*\d+\s*$/.test(header) ? Number(header) * 1000 : header ? Date.parse(header) - now : NaN;
+  return Math.min(30_000, Math.max(200, Number.isFinite(seconds) ? seconds : 2000));
+}
+
 /**
  * Tells every running server (REVALIDATE_URLS) that the catalogue changed, so that they drop
  * their cached pages now. A server that is down or unreachable is reported, not fatal: it
- * re-reads the catalogue when it starts, and its pages expire with their lifetimes.
+ * re-reads the catalogue when it starts, and its pages expire with their lifetimes. A server that
+ * answers 503 runs but cannot read the catalogue this moment (the change endpoint says so, with
+ * Retry-After): it is asked again after the time it gives, for up to `retryForMs`, since its
+ * cached pages would otherwise keep a taken-down video for their whole lifetime.
  */
-export async function announceCatalogChange(change: CatalogChange, origins: readonly string[], secret: string): Promise<AnnounceResult[]> {
+export async function announceCatalogChange(change: CatalogChange, origins: readonly string[], secret: string, o: AnnounceOptions = {}): Promise<AnnounceResult[]> {
   const body = JSON.stringify({ ...change, videoIds: change.videoIds.slice(0, MAX_IDS) });
+  const until = Date.now() + (o.retryForMs ?? 60_000);
+  const once = async (origin: string): Promise<AnnounceResult & { retryMs?: number }> => {
+    try {
+      const res = await fetch(`${origin}/api/internal/catalog-changed/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-catalog-secret': secret },
+        body,
+        signal: AbortSignal.timeout(10_000),
+      });
+      await res.arrayBuffer();
+      const retryMs = res.status === 503 ? retryAfterMs(res.headers.get('retry-after')) : undefined;
+      return { origin, ok: res.ok, detail: res.ok ? 'pages purged' : `HTTP ${res.status}`, retryMs };
+    } catch (e) {
+      const cause = (e as { cause?: { code?: string } }).cause?.code;
+      return { origin, ok: false, detail: cause ?? (e as Error).message };
+    }
+  };
   return Promise.all(
     origins.map(async (origin) => {
-      try {
-        const res = await fetch(`${origin}/api/internal/catalog-changed/`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-catalog-secret': secret },
-          body,
-          signal: AbortSignal.timeout(10_000),
-        });
-        await res.arrayBuffer();
-        return { origin, ok: res.ok, detail: res.ok ? 'pages purged' : `HTTP ${res.status}` };
-      } catch (e) {
-        const cause = (e as { cause?: { code?: string } }).cause?.code;
-        return { origin, ok: false, detail: cause ?? (e as Error).message };
+      let tries = 1;
+      let r = await once(origin);
+      while (r.retryMs !== undefined && Date.now() + r.retryMs <= until) {
+        o.onRetry?.(origin, r.retryMs, r.detail);
+        await new Promise((resolve) => setTimeout(resolve, r.retryMs));
+        r = await once(origin);
+        tries += 1;
       }
+      return { origin, ok: r.ok, detail: tries > 1 ? `${r.detail} (after ${tries} tries)` : r.detail };
     }),
   );
 }

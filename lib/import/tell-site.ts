@@ -8,7 +8,8 @@ import { announceCatalogChange, purgeEdges } from './announce';
 export async function tellSite(db: Database.Database, config: Config, change: CatalogChange): Promise<void> {
   const secret = config.revalidateUrls.length === 0 ? '' : changeSecret(db, config.revalidateSecret, true);
   if (secret) {
-    for (const r of await announceCatalogChange(change, config.revalidateUrls, secret)) {
+    const onRetry = (origin: string, ms: number, detail: string) => console.log(`site ${origin}: ${detail}, asking again in ${(ms / 1000).toFixed(1)} s`);
+    for (const r of await announceCatalogChange(change, config.revalidateUrls, secret, { onRetry })) {
       console.log(
         r.ok
           ? `site ${r.origin}: ${r.detail}`
