@@ -8,7 +8,7 @@
  * transaction, finish()'s time, the WAL's size, the writing thread's CPU seconds and the bytes the
  * import process read and wrote. Meanwhile this process writes a view every 50 ms as the running
  * site does (its connection, its transaction) and prints how long those writes took: what a
- * visitor's request waits for while an import runs.
+ * visitor's request waits for while an import runs (BENCH_IMPORT_SITE_WRITES=0: none).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -179,7 +179,8 @@ function siteWrites(dbFile: string): () => SiteWrites {
 
 /** One import in a child process with the site's writes measured meanwhile from this one. */
 async function withSiteWrites(file: string, dbFile: string, label: string): Promise<RunResult & { site: SiteWrites }> {
-  const stop = siteWrites(dbFile);
+  // BENCH_IMPORT_SITE_WRITES=0: the import alone, as measured before the site's writes were added.
+  const stop = process.env.BENCH_IMPORT_SITE_WRITES === '0' ? () => ({ count: 0, p99Ms: 0, maxMs: 0 }) : siteWrites(dbFile);
   try {
     const r = await inChild(file, dbFile, label);
     const site = stop();
