@@ -15,6 +15,7 @@ import type { RawVideosResponse } from '@/lib/contract/raw';
 import type { Source, VideosQuery } from '@/lib/contract/source';
 import { searchTuning } from '@/lib/catalog/pg/queries';
 import { createPgSource } from '@/lib/catalog/pg/source';
+import { titlePairQuery, titlePairsTsv, titleTsv, tsquery } from '@/lib/catalog/pg/tsv';
 import { SEARCH_WINDOW } from '@/lib/catalog/search-query';
 import { foldedWords } from '@/lib/catalog/relevance';
 import { CATEGORIES, TAGS } from '@/lib/catalog/words';
@@ -92,13 +93,18 @@ describe('the PostgreSQL catalogue answers as the SQLite one', () => {
   });
 
   it.each([
-    ['as it plans them', 2 * SEARCH_WINDOW, SEARCH_WINDOW],
-    ['walking the id slices newest first', -1, SEARCH_WINDOW],
-    ['walking the id slices, every column first', -1, Number.POSITIVE_INFINITY],
-    ['walking the id slices, titles first', -1, -1],
-  ])('finds the same videos for every kind of search term, %s', async (_how, fewMatches, titleFirst) => {
+    ['as it plans them', 2 * SEARCH_WINDOW, SEARCH_WINDOW, true, 2],
+    ['as it plans them, every title read (no title pairs)', 2 * SEARCH_WINDOW, SEARCH_WINDOW, false, 2],
+    ['walking the id slices newest first', -1, SEARCH_WINDOW, true, 2],
+    ['walking the id slices, every column first', -1, Number.POSITIVE_INFINITY, true, 2],
+    ['walking the id slices, every column first, no title pairs', -1, Number.POSITIVE_INFINITY, false, 2],
+    ['walking the id slices, titles first', -1, -1, true, 2],
+    ['walking the id slices, titles first, no title pairs, one slice a statement', -1, -1, false, 0],
+  ])('finds the same videos for every kind of search term, %s', async (_how, fewMatches, titleFirst, titlePairs, sliceMargin) => {
     searchTuning.fewMatches = fewMatches;
     searchTuning.titleFirst = titleFirst;
+    searchTuning.titlePairs = titlePairs;
+    searchTuning.sliceMargin = sliceMargin;
     // Its own source: the shared one would answer the second pass from its search cache.
     const pgSource = createPgSource(pgdb.pool, { now: () => NOW, searchTtlMs: 0 });
     const latest = await same((s) => s.videos(listQuery({ count: 120 })));
@@ -114,6 +120,9 @@ describe('the PostgreSQL catalogue answers as the SQLite one', () => {
       'zzqxv nothing',
       'sunset',
       'harbour walk',
+      // Common words that never share a title (one time of day a title), and three that do.
+      'sunset morning walk',
+      'misty morning walk',
       'the and of',
       `"${common}" OR * NEAR ^ : ' \\ & | ! <-> -`,
       'Café Crème',
@@ -150,6 +159,60 @@ describe('the PostgreSQL catalogue answers as the SQLite one', () => {
     expect(nonEmpty).toBeGreaterThan(10);
     searchTuning.fewMatches = 2 * SEARCH_WINDOW;
     searchTuning.titleFirst = SEARCH_WINDOW;
+    searchTuning.titlePairs = true;
+    searchTuning.sliceMargin = 2;
+  });
+
+  it('matches a title by its word pairs exactly when it holds every word (titlePairQuery against titlePairsTsv)', async () => {
+    const titles = [
+      ...(await pgdb.pool.query<{ title: string }>('SELECT title FROM videos ORDER BY id LIMIT 400')).rows.map((r) => r.title),
+      'The Sunset and the Morning Walk of a Cat',
+      'Café Crème au Lait, à la Plage',
+      'Gondola Dirigible Blimp Hangar Winch Ballast Rudder Keel Envelope Nacelle Girder Helium Hydrogen Propeller Cabin Gasbag Catwalk',
+      'go to an ox',
+    ];
+    const vocabulary = [...new Set(titles.flatMap((t) => foldedWords(t)))];
+    // Tokens from each title and from others, 1 to 5 of them, some with the last one a prefix.
+    let seed = 7;
+    const rand = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % n;
+    };
+    const cases: { title: string; tokens: string[]; prefixLast: boolean }[] = [];
+    for (const title of titles) {
+      const own = [...new Set(foldedWords(title))];
+      for (let k = 0; k < 4; k++) {
+        const tokens = new Set<string>();
+        const n = 1 + rand(5);
+        while (tokens.size < n) tokens.add(rand(3) === 0 ? vocabulary[rand(vocabulary.length)]! : own[rand(own.length)]!);
+        const list = [...tokens];
+        const prefixLast = rand(3) === 0;
+        if (prefixLast) list[list.length - 1] = list[list.length - 1]!.slice(0, Math.max(1, list[list.length - 1]!.length - 2));
+        cases.push({ title, tokens: [...new Set(list)], prefixLast });
+      }
+    }
+    const queries = cases.map((c) => titlePairQuery(c.tokens, { prefixLast: c.prefixLast }));
+    const r = await pgdb.pool.query<{ m: boolean }>(
+      `SELECT CASE WHEN pq IS NULL THEN t::tsvector @@ wq::tsquery ELSE p::tsvector @@ pq::tsquery AND (rq IS NULL OR t::tsvector @@ rq::tsquery) END AS m
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS x(t, p, wq, pq, rq)`,
+      [
+        cases.map((c) => titleTsv(c.title)),
+        cases.map((c) => titlePairsTsv(c.title)),
+        cases.map((c) => tsquery(c.tokens, { prefixLast: c.prefixLast })),
+        queries.map((q) => q?.pairs ?? null),
+        queries.map((q) => q?.rest ?? null),
+      ],
+    );
+    const expected = cases.map(({ title, tokens, prefixLast }) => {
+      const words = foldedWords(title);
+      return tokens.every((t, i) => (prefixLast && i === tokens.length - 1 ? words.some((w) => w.startsWith(t)) : words.includes(t)));
+    });
+    expect(r.rows.map((x) => x.m)).toEqual(expected);
+    // Both kinds of answer are there, and pairs were used.
+    expect(expected.filter(Boolean).length).toBeGreaterThan(cases.length / 8);
+    expect(expected.filter((m) => !m).length).toBeGreaterThan(cases.length / 10);
+    expect(queries.filter((q) => q !== null).length).toBeGreaterThan(cases.length / 4);
+    expect(queries.filter((q) => q?.rest).length).toBeGreaterThan(cases.length / 20);
   });
 
   it('gives the same video pages, related videos, files and sitemaps', async () => {

@@ -196,4 +196,52 @@ describe('the PostgreSQL catalogue writer', () => {
     const related = await source.related({ lifetime: 0, videoId: ids[0]!, count: 10, page: 1 });
     expect(related.videos.map((v) => Number(v.video_id))).toEqual([ids[1]]);
   });
+
+  it('reads titles through their word pairs, across slices, and after a title changes', async () => {
+    await db.pool.query("INSERT INTO meta (key, value) VALUES ('next_video_id', $1)", [String(SEARCH_SLICE - 1)]);
+    const base: FeedRow = {
+      line: 1, externalId: 'x', title: 'Zeppelin Mooring Mast', dir: 'zeppelin-mooring-mast', description: 'a tower', postDate: SEED_NOW - 3600, duration: 60,
+      embedUrl: 'https://embed.example.com/x', thumbUrl: null, thumbs: [], previewUrl: null, categories: ['Airships'], tags: [], models: [], views: 0, likes: 0, dislikes: 0,
+    };
+    const tower: FeedRow = { ...base, externalId: 'y', title: 'Zeppelin Mooring Tower', dir: 'zeppelin-mooring-tower', description: '' };
+    // A page of title matches more (TITLE_ENOUGH): the answer is then title matches alone.
+    const more = Array.from({ length: 60 }, (_, i): FeedRow => ({ ...tower, externalId: `t${i}`, title: `Zeppelin Tower ${i}`, dir: `zeppelin-tower-${i}` }));
+    // More paired words than a title pairs: found through its words.
+    const long: FeedRow = {
+      ...base, externalId: 'z', dir: 'long', description: '',
+      title: 'Gondola Dirigible Blimp Hangar Winch Ballast Rudder Keel Envelope Nacelle Girder Helium Hydrogen Propeller Cabin Gasbag Catwalk',
+    };
+    await new PgCatalogWriter(db.pool).writeBatch('s', 1, [base, tower, ...more, long]);
+    const titleOf = async (externalId: string) =>
+      (await one<{ t: string }>("SELECT title_pairs::text AS t FROM video_search WHERE id = (SELECT video_id FROM video_sources WHERE external_id = $1)", [externalId])).t;
+    expect(await titleOf('y')).toContain("'+mooring+zeppelin'");
+    expect(await titleOf('z')).toContain("'+gondola'");
+    expect(await titleOf('z')).not.toContain("'+blimp+gondola'");
+    // Every read strategy, with and without the pairs: "zeppelin tower" is in 61 titles of slice 1,
+    // and in the description of the slice-0 video, which the answer leaves out (enough title matches).
+    const strategies: [number, number][] = [[2 * SEARCH_WINDOW, SEARCH_WINDOW], [-1, SEARCH_WINDOW], [-1, -1], [-1, Number.POSITIVE_INFINITY]];
+    const search = async (term: string) => {
+      const out: number[][] = [];
+      for (const [fewMatches, titleFirst] of strategies) {
+        for (const titlePairs of [true, false]) {
+          Object.assign(searchTuning, { fewMatches, titleFirst, titlePairs });
+          const r = await createPgSource(db.pool, { now: () => NOW, searchTtlMs: 0 }).search(searchQuery(term, { count: 120 }));
+          out.push(r.videos.map((v) => Number(v.video_id)).sort((a, b) => a - b));
+        }
+      }
+      Object.assign(searchTuning, { fewMatches: 2 * SEARCH_WINDOW, titleFirst: SEARCH_WINDOW, titlePairs: true });
+      return out;
+    };
+    const inSlice1 = Array.from({ length: 61 }, (_, i) => SEARCH_SLICE + i);
+    for (const found of await search('zeppelin tower')) expect(found).toEqual(inSlice1);
+    for (const found of await search('mooring mast')) expect(found).toEqual([SEARCH_SLICE - 1]);
+    // Below a page of title matches, every column too.
+    for (const found of await search('mooring tower')) expect(found).toEqual([SEARCH_SLICE - 1, SEARCH_SLICE]);
+    for (const found of await search('catwalk gondola helium')) expect(found).toEqual([SEARCH_SLICE + 61]);
+    for (const found of await search('catwalk gondo')) expect(found).toEqual([SEARCH_SLICE + 61]);
+    // A title changed to hold the pair is found by it.
+    await new PgCatalogWriter(db.pool).writeBatch('s', 2, [{ ...base, title: 'Zeppelin Mooring Tower Mast' }]);
+    expect(await titleOf('x')).toContain("'+tower+zeppelin'");
+    for (const found of await search('zeppelin tower')) expect(found).toEqual([SEARCH_SLICE - 1, ...inSlice1]);
+  });
 });

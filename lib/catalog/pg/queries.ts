@@ -19,7 +19,7 @@ import { type DetailRow, toRawVideoDetail } from '../video-detail';
 import { STOPWORDS } from '../words';
 import type { Queryable } from './db';
 import { SEARCH_SLICE, searchSliceOf } from './schema';
-import { tsquery } from './tsv';
+import { titlePairQuery, tsquery } from './tsv';
 
 const INT_MAX = 2_147_483_647;
 
@@ -328,9 +328,12 @@ function expectedMatches(stats: LexemeStats, tokens: readonly string[], prefixLa
  * slice's GIN index, then one sort): walking slices would not stop early anyway. Tests set it below
  * zero to walk the slices of every search. titleFirst: searches expected to match more than this in
  * every column, within their filters, read titles first (see rankedMatches); tests set it below zero
- * for titles first always, or to Infinity for every column first (but for a prefix).
+ * for titles first always, or to Infinity for every column first (but for a prefix). titlePairs:
+ * title reads look up word pairs (tsv.ts titlePairQuery); tests turn it off to look up the words.
+ * sliceMargin: a walk reads this many times the slices its expected density needs in one
+ * statement (at least one); tests set 0 for one slice a statement.
  */
-export const searchTuning = { fewMatches: 2 * SEARCH_WINDOW, titleFirst: SEARCH_WINDOW };
+export const searchTuning = { fewMatches: 2 * SEARCH_WINDOW, titleFirst: SEARCH_WINDOW, titlePairs: true, sliceMargin: 2 };
 
 /** A match, with what ranks it (see ranked). */
 interface Match {
@@ -356,10 +359,11 @@ interface Matches {
  * (column tsv only: see tsquery's weight). The vectors are in video_search, by slices of ids
  * (schema.ts SEARCH_SLICE). A search expected to find few reads all slices at once. Otherwise
  * slices are read from the newest, as many in a statement as the expected density needs for
- * `limit` (half as many again, for luck), until `limit` are found. Within a statement the slices
+ * `limit` times searchTuning.sliceMargin, until `limit` are found. Within a statement the slices
  * are a UNION ALL, each newest first, under one LIMIT: PostgreSQL runs them in order and stops at
- * the limit (no parallel append: the pool turns parallel workers off), and each slice is planned
- * alone, by its own statistics: an ordered walk of its ids for a common word, its GIN index for a
+ * the limit (no parallel append: the pool turns parallel workers off), so slices past it cost
+ * their planning only (a second statement costs a round trip, planning and its own start), and
+ * each slice is planned alone, by its own statistics: an ordered walk of its ids for a common word, its GIN index for a
  * rarer one, its post_date index for a recent date. The rank, views and title test are computed
  * above the LIMIT, for the rows returned only.
  */
@@ -372,11 +376,15 @@ async function newestMatches(
   limit: number,
   titles = false,
 ): Promise<Matches> {
+  // $1 ranks, and a read of every column matches it; $8 tests its titles (the words with weight A)
+  // when asked. A title read matches the words' pairs ($8) and the other words ($9), or the words ($1).
   const query = tsquery(tokens, { prefixLast });
-  const filter = `${column} @@ $1::tsquery AND ${VISIBLE_STATUS_SQL} AND post_date BETWEEN $2 AND $3 AND duration BETWEEN $4 AND $5`;
+  const pairs = column === 'title_tsv' && searchTuning.titlePairs ? titlePairQuery(tokens, { prefixLast }) : null;
+  const match = pairs ? `title_pairs @@ $8::tsquery${pairs.rest ? ' AND title_tsv @@ $9::tsquery' : ''}` : `${column} @@ $1::tsquery`;
+  const filter = `${match} AND ${VISIBLE_STATUS_SQL} AND post_date BETWEEN $2 AND $3 AND duration BETWEEN $4 AND $5`;
   const cols = `u.id, ${titles ? 'u.tsv @@ $8::tsquery' : 'false'} AS t, ${RANK_SQL} AS r,
     (SELECT views FROM videos v WHERE v.id = u.id) AS views`;
-  const extra = titles ? [tsquery(tokens, { prefixLast, weight: 'A' })] : [];
+  const extra = pairs ? [pairs.pairs, ...(pairs.rest ? [pairs.rest] : [])] : titles ? [tsquery(tokens, { prefixLast, weight: 'A' })] : [];
   const expected = expectedMatches((await lexemeStats(db))[column], tokens, prefixLast, f.hi);
   if (expected <= searchTuning.fewMatches) {
     const r = await db.query<Match>(
@@ -389,7 +397,8 @@ async function newestMatches(
   let top = searchSliceOf(f.hi);
   let perSlice = (expected / Math.max(1, f.hi)) * SEARCH_SLICE;
   while (top >= 0 && out.length < limit) {
-    const take = Math.max(1, Math.ceil((1.5 * (limit - out.length)) / Math.max(perSlice, 1)));
+    // Slices past the LIMIT are never read (see above): a few too many cost their planning only.
+    const take = Math.max(1, Math.ceil((searchTuning.sliceMargin * (limit - out.length)) / Math.max(perSlice, 1)));
     const slices = Array.from({ length: Math.min(take, top + 1) }, (_, i) => top - i);
     const parts = slices.map(
       (k) => `(SELECT id, tsv FROM video_search WHERE id BETWEEN ${k * SEARCH_SLICE} AND ${(k + 1) * SEARCH_SLICE - 1} AND id <= $7 AND ${filter}

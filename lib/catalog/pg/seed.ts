@@ -13,7 +13,7 @@ import { generateVideo, minReturningDays, postDateFor, slugify, titleKeywords, v
 import { CATEGORIES, TAGS } from '../words';
 import { rebuildPgPeriodStats } from './period-stats';
 import { PG_INDEXES_SQL, PG_SCHEMA_VERSION, searchSliceOf, searchSliceSql } from './schema';
-import { relatedWords, titleTsv, videoTsv } from './tsv';
+import { relatedWords, titlePairsTsv, titleTsv, videoTsv } from './tsv';
 
 export interface PgSeedOptions {
   videos: number;
@@ -77,8 +77,8 @@ export async function seedPgCatalog(client: Client, options: PgSeedOptions): Pro
   );
   const search = new Columns(
     'video_search',
-    ['id', 'post_date', 'duration', 'status_id', 'tsv', 'title_tsv'],
-    ['int', 'int', 'int', 'int', 'tsvector', 'tsvector'],
+    ['id', 'post_date', 'duration', 'status_id', 'tsv', 'title_tsv', 'title_pairs'],
+    ['int', 'int', 'int', 'int', 'tsvector', 'tsvector', 'tsvector'],
   );
   const members = new Columns(
     'video_categories',
@@ -122,7 +122,7 @@ export async function seedPgCatalog(client: Client, options: PgSeedOptions): Pro
       v.comments, v.sgId, v.exTube, v.exId, v.username);
     // A disabled video is in no index, as in SQLite's full-text tables.
     search.push(id, postDate, v.duration, v.statusId, listed ? videoTsv(v.title, v.description, categoryTitles, tagTitles) : '',
-      listed ? titleTsv(v.title) : '');
+      listed ? titleTsv(v.title) : '', listed ? titlePairsTsv(v.title) : '');
     const categoryIds = v.categoryIdx.map((i) => i + 1);
     for (const c of categoryIds) members.push(id, c, postDate, v.duration, v.statusId, v.views, v.rating, v.likes, v.comments);
     for (const t of v.tagIdx) tagged.push(id, t + 1);

@@ -40,12 +40,61 @@ export function weightedTsv(parts: readonly (readonly [string, Weight])[]): stri
   return [...positions].map(([w, list]) => `${lexeme(w)}:${list.join(',')}`).join(' ');
 }
 
+/** Words a title pairs (titlePairs): 3 letters or more, no stopword, short enough for a pair to be a lexeme. */
+function pairedWord(word: string): boolean {
+  return word.length >= 3 && !STOPWORDS.has(word) && Buffer.byteLength(word) <= 1000;
+}
+
+/**
+ * Distinct paired words a title pairs at most (120 pairs; a pathological title would have hundreds
+ * of thousands): a title with more has a lexeme '+word' for each of them instead, which a title
+ * read looks up too (titlePairQuery).
+ */
+export const MAX_PAIRED_WORDS = 16;
+
+/** Every pair of distinct words as one lexeme, '+a+b' with a < b: no word holds a '+', so no search token or prefix is one. */
+function pairLexemes(words: readonly string[]): string[] {
+  const sorted = [...new Set(words)].sort();
+  const out: string[] = [];
+  for (let i = 0; i < sorted.length; i++) for (let j = i + 1; j < sorted.length; j++) out.push(`+${sorted[i]}+${sorted[j]}`);
+  return out;
+}
+
+/**
+ * The title pairs of a video (schema.ts title_pairs): a lexeme for every pair of its paired words,
+ * or when it has more than MAX_PAIRED_WORDS of them, '+word' for each.
+ */
+export function titlePairsTsv(text: string): string {
+  const words = [...new Set(foldedWords(text))].filter(pairedWord);
+  return (words.length > MAX_PAIRED_WORDS ? words.map((w) => `+${w}`) : pairLexemes(words)).map(lexeme).join(' ');
+}
+
 /** The title index of a video: its title's distinct words, unweighted (SQLite's title_fts). */
 export function titleTsv(text: string): string {
   return [...new Set(foldedWords(text))]
     .filter((w) => Buffer.byteLength(w) <= MAX_LEXEME_BYTES)
     .map(lexeme)
     .join(' ');
+}
+
+/**
+ * A title read through the word pairs: titles whose title_pairs match `pairs` and whose title_tsv
+ * match `rest` (when not null) are exactly those whose title_tsv match tsquery(tokens). `pairs`
+ * names the pairs of the paired words (a pair's posting list holds only the titles with both words:
+ * schema.ts), or for a long title their '+word' lexemes; `rest` the other tokens (short words,
+ * stopwords, a prefix). Null with fewer than two paired words: then the words are the read.
+ */
+export function titlePairQuery(tokens: readonly string[], options: { prefixLast?: boolean } = {}): { pairs: string; rest: string | null } | null {
+  const prefix = options.prefixLast ? tokens[tokens.length - 1] : undefined;
+  const paired = tokens.filter((t, i) => pairedWord(t) && !(prefix !== undefined && i === tokens.length - 1));
+  if (paired.length < 2) return null;
+  const others = tokens.filter((t) => !paired.includes(t));
+  const pairs = pairLexemes(paired).map(lexeme).join(' & ');
+  const long = paired.map((w) => lexeme(`+${w}`)).join(' & ');
+  return {
+    pairs: `(${pairs}) | (${long})`,
+    rest: others.length > 0 ? tsquery(others, { prefixLast: prefix !== undefined && others[others.length - 1] === prefix }) : null,
+  };
 }
 
 /**

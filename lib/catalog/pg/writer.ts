@@ -21,7 +21,7 @@ import { titleKeywords } from '../seed';
 import type { PgPool } from './db';
 import { forgetPgPeriods, rebuildPgPeriodStats, vacuumPeriods } from './period-stats';
 import { searchSliceOf, searchSliceSql } from './schema';
-import { relatedWords, titleTsv, videoTsv } from './tsv';
+import { relatedWords, titlePairsTsv, titleTsv, videoTsv } from './tsv';
 
 const IMPORT_LOCK_KEY = 0x7f0b_c003;
 
@@ -131,11 +131,11 @@ export class PgCatalogWriter implements CatalogWriter {
     // The search row: the vectors, and the video's columns a search filters on (just written).
     await this.ensureSearchSlice(c, id);
     await c.query(
-      `INSERT INTO video_search (id, post_date, duration, status_id, tsv, title_tsv)
-       SELECT id, post_date, duration, status_id, $2::tsvector, $3::tsvector FROM videos WHERE id = $1
+      `INSERT INTO video_search (id, post_date, duration, status_id, tsv, title_tsv, title_pairs)
+       SELECT id, post_date, duration, status_id, $2::tsvector, $3::tsvector, $4::tsvector FROM videos WHERE id = $1
        ON CONFLICT (id) DO UPDATE SET post_date = excluded.post_date, duration = excluded.duration, status_id = excluded.status_id,
-         tsv = excluded.tsv, title_tsv = excluded.title_tsv`,
-      [id, videoTsv(row.title, row.description, row.categories, row.tags), titleTsv(row.title)],
+         tsv = excluded.tsv, title_tsv = excluded.title_tsv, title_pairs = excluded.title_pairs`,
+      [id, videoTsv(row.title, row.description, row.categories, row.tags), titleTsv(row.title), titlePairsTsv(row.title)],
     );
     await c.query(
       `INSERT INTO related_words (word, category_id, video_id, post_date, status_id)
