@@ -29,7 +29,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, runNpmScript, startNext, startProcess, waitFor } from './lib/harness.mjs';
+import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, runNpmScript, startNext, startStandalone } from './lib/harness.mjs';
 
 const cli = (env, args) => runNpmScript(env, args, { showEnv: ['EDGE_PURGE_URLS'] });
 import { SHIPPED_CONF, startEdge, testConfig } from './lib/edge.mjs';
@@ -121,17 +121,6 @@ function cacheFile(prefix, p) {
   return found.length === 1 ? fs.readFileSync(found[0]).toString('latin1') : null;
 }
 
-/** Starts the standalone server (node <dist>/standalone/server.mjs) on `port`. */
-async function startStandalone(port, env) {
-  const dir = path.join(root, DIST, 'standalone');
-  const handle = startProcess(process.execPath, [path.join(dir, 'server.mjs')], {
-    cwd: dir,
-    env: { ...env, PORT: String(port), HOSTNAME: '127.0.0.1', DATABASE_PATH: path.join(root, STANDALONE_DB) },
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/api/health/`, handle.child);
-  return { ...handle, baseUrl, port };
-}
 
 runMain('edge', async () => {
   const started = Date.now();
@@ -196,6 +185,14 @@ runMain('edge', async () => {
       check(SECURITY.every((h) => none[h].length === 1 && wrongSecret[h].length === 1 && right[h].length === 0), 'the site leaves its security headers out for the right secret only (none, a wrong one: all five)', SECURITY.map((h) => `${h} ${none[h].length}/${wrongSecret[h].length}/${right[h].length}`).join(', '));
     }
 
+    // 2b. A video file: byte ranges pass through (a player seeks), the same bytes as the site's.
+    {
+      const range = { 'accept-encoding': 'gzip', range: 'bytes=1000-1999' };
+      const direct = await request(`${site.baseUrl}/demo/clip.mp4`, { headers: range });
+      const through = await request(`${edge.baseUrl}/demo/clip.mp4`, { headers: range });
+      check(through.status === 206 && through.headers['content-range'] === direct.headers['content-range'] && through.raw.equals(direct.raw) && through.raw.length === 1000, 'a range of a video file through the edge: 206 with the site\'s bytes', `${through.status} ${through.headers['content-range']} ${through.raw.length} bytes`);
+    }
+
     // 3. First visits: Set-Cookie never stored, never replayed.
     {
       const url = `${edge.baseUrl}/videos/most-popular/3/`;
@@ -226,6 +223,10 @@ runMain('edge', async () => {
       check(v2.text === '{"ok":1}', 'vote from 127.0.0.3 (another visitor) counts', v2.text);
       check(/already_voted/.test(v2forged.text), '127.0.0.3 forging X-Forwarded-For: already voted', v2forged.text);
       check(after === before + 2, 'two visitors through the edge, two votes in the catalogue', `${before} -> ${after}`);
+      // A browser on the edge's port posts with an Origin that has the port, while nginx's Host ($host) does not.
+      const page = await vote(edge.baseUrl, id, '127.0.0.6', { origin: edge.baseUrl, 'sec-fetch-site': 'same-origin' });
+      const evil = await vote(edge.baseUrl, id, '127.0.0.7', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+      check(page.text === '{"ok":1}' && evil.status === 403, 'a vote from the site\'s own page on the edge\'s port counts, one from another site is refused', `${page.status} ${page.text}, ${evil.status}`);
     }
 
     // 5. Search.
@@ -312,7 +313,7 @@ runMain('edge', async () => {
   {
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(path.join(root, STANDALONE_DB + suffix), { force: true });
     fs.copyFileSync(path.join(root, DB), path.join(root, STANDALONE_DB));
-    const sa = await startStandalone(await freePort(), serverEnv);
+    const sa = await startStandalone(path.join(root, DIST, 'standalone'), await freePort(), { ...serverEnv, DATABASE_PATH: path.join(root, STANDALONE_DB) });
     const front = await startEdge({ port: await freePort(), upstreams: [`127.0.0.1:${sa.port}`] });
     console.log(`standalone: node ${DIST}/standalone/server.mjs behind ${front.command}`);
     try {
