@@ -18,7 +18,8 @@
  * 4. The Redis page cache (REDIS_URL, lib/cache/redis-handler.mjs): a standalone build always
  *    names the handler (next.config.ts), so Next copies it and the `redis` client into the folder
  *    and records its path relative to the folder; server.mjs keeps it when started with REDIS_URL
- *    and drops it otherwise, as `npm start` does. Next's server.js runs on the build's
+ *    and drops it otherwise, as `npm start` does, and sizes the in-memory page cache from
+ *    PAGE_CACHE_MB at start (lib/server/standalone-config.mjs; it was the build's size). Next's server.js runs on the build's
  *    configuration, which always names it: there the handler without REDIS_URL is the in-memory
  *    LRU alone.
  */
@@ -59,7 +60,7 @@ if (missing.length) {
 fs.copyFileSync(path.join(root, 'server.mjs'), path.join(out, 'tubefront-server.mjs'));
 // …and the modules it imports (compression once per answer, the edge's headers), at the same relative path.
 fs.mkdirSync(path.join(out, 'lib', 'server'), { recursive: true });
-for (const file of ['compress-once.mjs', 'edge-headers.mjs']) fs.copyFileSync(path.join(root, 'lib', 'server', file), path.join(out, 'lib', 'server', file));
+for (const file of ['compress-once.mjs', 'edge-headers.mjs', 'standalone-config.mjs']) fs.copyFileSync(path.join(root, 'lib', 'server', file), path.join(out, 'lib', 'server', file));
 fs.writeFileSync(
   path.join(out, 'server.mjs'),
   `#!/usr/bin/env node
@@ -68,16 +69,15 @@ fs.writeFileSync(
 // DATABASE_PATH: an absolute path, or one relative to this folder...).
 import fs from 'node:fs';
 import path from 'node:path';
+import { standaloneConfig } from './lib/server/standalone-config.mjs';
 
 const dir = import.meta.dirname;
 process.env.NODE_ENV = 'production';
 process.chdir(dir);
 const files = JSON.parse(fs.readFileSync(path.join(dir, ${JSON.stringify(distDir)}, 'required-server-files.json'), 'utf8'));
-// REDIS_URL is read here, at start, as npm start reads it (the build recorded the handler's path,
-// relative to the build folder, whatever REDIS_URL was then).
-if (process.env.REDIS_URL?.trim()) files.config.cacheHandler = ${JSON.stringify(handler)};
-else delete files.config.cacheHandler;
-process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(files.config);
+// REDIS_URL and PAGE_CACHE_MB are read here, at start, as npm start reads them (the build recorded
+// the handler's path, relative to the build folder, whatever REDIS_URL was then).
+process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(standaloneConfig(files.config, process.env, ${JSON.stringify(handler)}));
 await import('./tubefront-server.mjs');
 `,
 );

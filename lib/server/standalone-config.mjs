@@ -1,0 +1,24 @@
+/**
+ * The standalone folder's configuration at start (scripts/build-standalone.mjs writes a server.mjs
+ * that calls this). There is no next.config.ts in that folder: Next runs on the configuration the
+ * build recorded (required-server-files.json), so what `npm start` reads from the environment at
+ * start must be put into it here, or the build's values would stay whatever the environment says.
+ *
+ * - REDIS_URL: the build always names the Redis cache handler (its path relative to the build
+ *   folder); kept when REDIS_URL is set, dropped otherwise (Next's in-memory cache alone).
+ * - PAGE_CACHE_MB: the in-memory page cache's size (cacheMaxMemorySize), 256 when unset, as in
+ *   next.config.ts. A value out of range is left to the site's start-up check, which stops with one
+ *   line naming it (instrumentation.ts); the build's size stays until then.
+ */
+export const DEFAULT_PAGE_CACHE_MB = 256;
+
+/** `config` (the build's Next configuration) as `npm start` would have it under `env`. */
+export function standaloneConfig(config, env, handler) {
+  const out = { ...config };
+  if (env.REDIS_URL?.trim() && handler) out.cacheHandler = handler;
+  else delete out.cacheHandler;
+  const raw = env.PAGE_CACHE_MB?.trim();
+  const mb = raw ? Number(raw) : DEFAULT_PAGE_CACHE_MB;
+  if (Number.isInteger(mb) && mb >= 16 && mb <= 65536) out.cacheMaxMemorySize = mb * 1024 * 1024;
+  return out;
+}
