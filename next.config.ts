@@ -69,6 +69,9 @@ const nextConfig: NextConfig = {
   expireTime: 172_800,
   // Static headers (lib/security-headers.ts): a per-request nonce would make every page dynamic.
   headers: async () => securityHeaders(),
+  // The site's icon is app/icon.svg (every page links it); a client that asks for /favicon.ico
+  // without reading the page gets there too, instead of a 404 page rendered for each new visitor.
+  redirects: async () => [{ source: '/favicon.ico', destination: '/icon.svg', permanent: true }],
   // experimental.inlineCss was measured and left off: FCP about 0.25 s sooner in Lighthouse, but
   // every page's HTML grows by 15 KB gzip (the CSS is inlined in the HTML and again in the
   // flight payload, and no longer cached across pages).

@@ -166,7 +166,8 @@ function addHeaders(headers: { key: string; value: string }[], indent: string): 
  * The nginx edge's copy of securityHeaders(): the site's values under the site's names, hidden
  * from the site's answer and added by the edge (server.mjs leaves them out for the edge's own
  * requests, lib/server/edge-headers.mjs). The first rule (every path but the ones named after it)
- * goes in the server block; each other rule gets a location of its own with the same proxying.
+ * goes in the server block; each other rule gets a location of its own with the same proxying,
+ * `^~` so that no pattern location (the edge's video files) takes one of its paths.
  * `npm run edge:headers` writes it into nginx.conf and a unit test keeps the two equal.
  */
 export function nginxSecurityHeaders(rules: HeaderRule[] = securityHeaders()): string {
@@ -177,7 +178,7 @@ export function nginxSecurityHeaders(rules: HeaderRule[] = securityHeaders()): s
     NGINX_BLOCK_BEGIN,
     ...names.map((name) => `    proxy_hide_header ${name};`),
     ...addHeaders(pages.headers, '    '),
-    ...others.flatMap((rule) => [`    location ${locationOf(rule.source)} {`, '      proxy_pass http://tubefront;', ...addHeaders(rule.headers, '      '), '    }']),
+    ...others.flatMap((rule) => [`    location ^~ ${locationOf(rule.source)} {`, '      proxy_pass http://tubefront;', ...addHeaders(rule.headers, '      '), '    }']),
     NGINX_BLOCK_END,
   ];
   return `${lines.join('\n')}\n`;

@@ -177,7 +177,9 @@ runMain('edge', async () => {
     // 10 (with EDGE_SECRET). Security headers: the visitor's are the site's; the cache's copy has none.
     {
       const v = videos[7];
-      await checkSecurityHeaders('security headers with EDGE_SECRET', site.baseUrl, edge.baseUrl, ['/', '/videos/latest-updates/2/', videoUrl(v), `/embed/${v.video_id}/`, '/ad-frame/banner/', '/api/json/videos2/86400/str/latest-updates/10/..1.all...json', '/no-such-page/', '/favicon.ico', '/api/health/']);
+      await checkSecurityHeaders('security headers with EDGE_SECRET', site.baseUrl, edge.baseUrl, ['/', '/videos/latest-updates/2/', videoUrl(v), `/embed/${v.video_id}/`, '/ad-frame/banner/', '/api/json/videos2/86400/str/latest-updates/10/..1.all...json', '/no-such-page/', '/embed/no-such.mp4', '/icon.svg', '/api/health/']);
+      const icon = await request(`${edge.baseUrl}/favicon.ico`);
+      check(icon.status === 308 && icon.headers.location === '/icon.svg', '/favicon.ico sends a client to the site\'s icon', `${icon.status} ${icon.headers.location}`);
       const stored = cacheFile(edge.prefix, '/videos/latest-updates/2/');
       check(stored !== null && /\r\nCache-Control: /i.test(stored) && !/Content-Security-Policy|Permissions-Policy/i.test(stored), 'with EDGE_SECRET the edge stores the listing without the security headers', stored === null ? 'no cache file' : `${stored.indexOf('\r\n\r\n')} bytes of stored headers`);
       const ask = (secret) => request(`${site.baseUrl}/videos/latest-updates/2/`, { headers: secret === undefined ? RETURNING : { ...RETURNING, 'x-tubefront-edge': secret } });

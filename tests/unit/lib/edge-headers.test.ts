@@ -131,10 +131,10 @@ describe("the edge's copy of the headers (deploy/nginx/nginx.conf)", () => {
     const [pages, embed, adFrame] = securityHeaders() as [HeaderRule, HeaderRule, HeaderRule];
     const serverPart = block.slice(0, block.indexOf('location '));
     for (const h of pages.headers) expect(serverPart).toContain(`add_header ${h.key} "${h.value}" always;`);
-    const embedPart = block.slice(block.indexOf('location /embed/ {'), block.indexOf('location /ad-frame/ {'));
+    const embedPart = block.slice(block.indexOf('location ^~ /embed/ {'), block.indexOf('location ^~ /ad-frame/ {'));
     for (const h of embed.headers) expect(embedPart).toContain(`add_header ${h.key} "${h.value}" always;`);
     expect(embedPart).not.toContain('X-Frame-Options');
-    const adPart = block.slice(block.indexOf('location /ad-frame/ {'));
+    const adPart = block.slice(block.indexOf('location ^~ /ad-frame/ {'));
     for (const h of adFrame.headers) expect(adPart).toContain(`add_header ${h.key} "${h.value}" always;`);
     // A location with add_header of its own inherits none from the server block.
     expect(block.match(/add_header X-Cache-Status \$upstream_cache_status always;/g)).toHaveLength(3);
