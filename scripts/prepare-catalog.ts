@@ -7,6 +7,7 @@ import path from 'node:path';
 import { getConfig } from '@/lib/config';
 import { ensureCatalogFile } from '@/lib/catalog/db';
 import { preparePg, redactedUrl } from '@/lib/catalog/pg/cli';
+import { CatalogUpgradeError } from '@/lib/catalog/upgrade-error';
 
 const config = getConfig();
 if (config.apiOrigin) {
@@ -24,8 +25,14 @@ if (config.apiOrigin) {
   );
 } else {
   const file = path.resolve(process.cwd(), config.databasePath);
-  const result = ensureCatalogFile(file, { seedVideos: config.seedVideos });
-  if (result) {
-    console.log(`prepare-catalog: seeded ${result.videos.toLocaleString('en-US')} videos into ${file} in ${(result.ms / 1000).toFixed(1)} s.`);
+  try {
+    const result = ensureCatalogFile(file, { seedVideos: config.seedVideos });
+    if (result) {
+      console.log(`prepare-catalog: seeded ${result.videos.toLocaleString('en-US')} videos into ${file} in ${(result.ms / 1000).toFixed(1)} s.`);
+    }
+  } catch (e) {
+    if (!(e instanceof CatalogUpgradeError)) throw e;
+    console.error(`prepare-catalog: ${e.message}`);
+    process.exitCode = 1;
   }
 }

@@ -6,9 +6,11 @@ import { getConfig } from '@/lib/config';
 import { withFileLock } from './file-lock';
 import { ensureImportTables } from './import-schema';
 import { SCHEMA_VERSION } from './schema';
+import { CatalogUpgradeError } from './upgrade-error';
 import { seedCatalog, type SeedResult } from './seed';
 
 export type CatalogDb = Database.Database;
+
 
 export interface CatalogFileOptions {
   /** Videos to seed when the file has to be created. */
@@ -72,17 +74,38 @@ function buildInto(file: string, options: CatalogFileOptions): SeedResult {
   return result;
 }
 
+/** Imported videos and takedowns in a catalogue file of any version (0 when it has none, or no such tables). */
+function operatorContent(file: string): number {
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('video_sources', 'takedowns')").pluck().all() as string[];
+    return tables.reduce((n, t) => n + Number(db!.prepare(`SELECT count(*) FROM ${t}`).pluck().get()), 0);
+  } catch {
+    return 0;
+  } finally {
+    db?.close();
+  }
+}
+
 /**
  * Makes sure a seeded catalogue of the current schema exists at `file` (absolute path).
  * Safe when several processes call it at once: one builds, the others wait and reuse it.
  * Returns the seed result when this call built the file, else null.
+ *
+ * A file of another schema version is rebuilt from the demo seed, which is right for the demo and
+ * would throw an operator's content away: a file holding imported videos or takedowns is never
+ * replaced here (CatalogUpgradeError, nothing touched).
  */
 export function ensureCatalogFile(file: string, options: CatalogFileOptions): SeedResult | null {
   if (fileVersion(file) === SCHEMA_VERSION) return null;
   fs.mkdirSync(path.dirname(file), { recursive: true });
   return withFileLock(`${file}.lock`, () => {
     // Another process may have finished while we waited for the lock.
-    if (fileVersion(file) === SCHEMA_VERSION) return null;
+    const version = fileVersion(file);
+    if (version === SCHEMA_VERSION) return null;
+    const held = version === null ? 0 : operatorContent(file);
+    if (held > 0) throw new CatalogUpgradeError(file, version ?? 0, SCHEMA_VERSION, held);
     return buildInto(file, options);
   });
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import pg from 'pg';
+import { CatalogUpgradeError } from '../upgrade-error';
 import { PG_DROP_SQL, PG_SCHEMA_VERSION, PG_TABLES_SQL, SCHEMA_LOCK_KEY } from './schema';
 import { seedPgCatalog, type PgSeedResult } from './seed';
 
@@ -42,6 +43,15 @@ async function schemaVersion(client: Queryable): Promise<number | null> {
   return r.rows[0] ? Number(r.rows[0].value) : null;
 }
 
+/** Imported videos and takedowns in the catalogue, whatever its version (0 without those tables). */
+async function operatorContent(client: pg.PoolClient | pg.Client): Promise<number> {
+  const r = await client.query<{ n: string }>(
+    `SELECT (CASE WHEN to_regclass('video_sources') IS NULL THEN 0 ELSE (SELECT count(*) FROM video_sources) END)
+          + (CASE WHEN to_regclass('takedowns') IS NULL THEN 0 ELSE (SELECT count(*) FROM takedowns) END) AS n`,
+  );
+  return Number(r.rows[0]?.n ?? 0);
+}
+
 /**
  * Replaces the catalogue with a freshly seeded one in one transaction: readers keep the old one
  * (or find none) until the new one is complete. Then VACUUM fills the visibility map, without
@@ -78,7 +88,12 @@ export async function ensurePgCatalog(pool: PgPool, options: PgCatalogOptions, r
     await client.query('SET statement_timeout = 0');
     await client.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK_KEY]);
     try {
-      if (!rebuild && (await schemaVersion(client)) === PG_SCHEMA_VERSION) return null;
+      const version = await schemaVersion(client);
+      if (!rebuild && version === PG_SCHEMA_VERSION) return null;
+      // Another version is rebuilt from the demo seed: never one holding an operator's content
+      // (an explicit rebuild, `npm run seed`, is the operator's own decision).
+      const held = !rebuild && version !== null ? await operatorContent(client) : 0;
+      if (held > 0) throw new CatalogUpgradeError('the PostgreSQL catalogue', version ?? 0, PG_SCHEMA_VERSION, held);
       return await build(client, options);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [SCHEMA_LOCK_KEY]);

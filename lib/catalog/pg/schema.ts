@@ -36,7 +36,8 @@
  * the same videos in both.
  *
  * Bump PG_SCHEMA_VERSION when a table, index or seed rule changes: a database with another version
- * is rebuilt from the demo seed on the next start (as a SQLite file is).
+ * is rebuilt from the demo seed on the next start (as a SQLite file is), unless it holds imported
+ * videos or takedowns (CatalogUpgradeError: nothing is changed, README "Upgrading").
  */
 
 export const PG_SCHEMA_VERSION = 4;
