@@ -11,6 +11,7 @@ import { contentVersion } from './content-version';
 import { type CatalogDb, getCatalogDb } from './db';
 import { nowSeconds } from './filters';
 import { recordView, recordVote } from './input-actions';
+import { writeWhenFree } from './site-write';
 import { listVideoIds } from './list-query';
 import { CLIP_FORMAT, CLIP_URL, categoryThumbUrl } from './media-urls';
 import { countPeriod, ensurePeriodStats, listPeriodIds, periodOf } from './period-stats';
@@ -32,9 +33,9 @@ export interface EmbeddedSourceOptions {
 }
 
 /** Runs a catalogue call; a failure becomes a SourceError so that pages keep their last good copy. */
-async function guarded<T>(what: string, fn: () => T): Promise<T> {
+async function guarded<T>(what: string, fn: () => T | Promise<T>): Promise<T> {
   try {
-    return fn();
+    return await fn();
   } catch (cause) {
     if (cause instanceof SourceError) throw cause;
     throw new SourceError('internal', `Embedded catalogue failed in ${what}`, { cause });
@@ -196,12 +197,14 @@ export function createEmbeddedSource(db: CatalogDb | (() => CatalogDb), options:
       return version;
     },
 
+    // Never waits for the write lock on the event loop (an import may hold it): site-write.ts.
     input: (form, actor) =>
-      guarded('input', () =>
-        form.act === 'view'
-          ? recordView(conn(), form.objectId, now())
-          : recordVote(conn(), form.objectId, form.vote, actor.key, now()),
-      ),
+      guarded('input', () => {
+        const db = conn();
+        return writeWhenFree(db, () =>
+          form.act === 'view' ? recordView(db, form.objectId, now()) : recordVote(db, form.objectId, form.vote, actor.key, now()),
+        );
+      }),
   };
 }
 

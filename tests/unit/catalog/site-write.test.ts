@@ -1,0 +1,87 @@
+/**
+ * lib/catalog/site-write.ts: a view or a vote written while another connection (an import, on a
+ * thread of its own here) holds the write lock waits off the event loop, and lands once the lock
+ * is free. Before, the wait was inside SQLite (busy_timeout), and the whole server stood still.
+ */
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import { recordView } from '@/lib/catalog/input-actions';
+import { isBusy, writeWhenFree } from '@/lib/catalog/site-write';
+import { NOW, type Fixture, openFixture } from './helpers/catalog-fixture';
+
+let fx: Fixture;
+beforeAll(() => {
+  fx = openFixture(200);
+});
+afterAll(() => fx.close());
+
+/** Another connection on a thread of its own takes the write lock and keeps it `ms`. */
+async function holdWriteLock(file: string, ms: number): Promise<{ released: Promise<unknown> }> {
+  const flag = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(
+    `const { workerData } = require('node:worker_threads');
+     const db = new (require('better-sqlite3'))(workerData.file);
+     const flag = new Int32Array(workerData.flag);
+     db.exec('BEGIN IMMEDIATE');
+     db.prepare('UPDATE videos SET comments = comments WHERE id = 1').run();
+     Atomics.store(flag, 0, 1);
+     Atomics.wait(flag, 0, 1, workerData.ms);
+     db.exec('COMMIT');
+     db.close();`,
+    { eval: true, workerData: { file, flag: flag.buffer, ms } },
+  );
+  const exited = once(worker, 'exit');
+  while (Atomics.load(flag, 0) === 0) await new Promise((r) => setTimeout(r, 2));
+  // In an object: an awaited promise that resolves to a promise would wait for that one too.
+  return { released: exited };
+}
+
+const views = (id: number) => Number(fx.db.prepare('SELECT views FROM videos WHERE id = ?').pluck().get(id));
+
+it('waits for the lock without holding up the event loop, then writes', async () => {
+  const id = Number(fx.db.prepare('SELECT id FROM videos WHERE status_id = 1 AND post_date <= ? ORDER BY id LIMIT 1').pluck().get(NOW));
+  const before = views(id);
+  const { released } = await holdWriteLock(fx.db.name, 300);
+  // The event loop's beat while the write waits: a timer every 5 ms.
+  let last = performance.now();
+  let longestGap = 0;
+  const beat = setInterval(() => {
+    const t = performance.now();
+    longestGap = Math.max(longestGap, t - last);
+    last = t;
+  }, 5);
+  const started = performance.now();
+  let answer: unknown;
+  let waited: number;
+  try {
+    answer = await writeWhenFree(fx.db, () => recordView(fx.db, id, NOW));
+    waited = performance.now() - started;
+    // The time since the last beat counts too (a loop held up to the end never beat at all).
+    longestGap = Math.max(longestGap, performance.now() - last);
+  } finally {
+    clearInterval(beat);
+    await released;
+  }
+  expect(answer).toEqual({ ok: 1 });
+  expect(views(id)).toBe(before + 1);
+  expect(waited).toBeGreaterThan(200);
+  expect(longestGap).toBeLessThan(100);
+  expect(fx.db.pragma('busy_timeout', { simple: true })).toBe(5000);
+}, 30_000);
+
+it('gives up with the busy error after the time allowed, and lets other errors through at once', async () => {
+  const { released } = await holdWriteLock(fx.db.name, 400);
+  const error = await writeWhenFree(fx.db, () => recordView(fx.db, 1, NOW), 100).catch((e: unknown) => e);
+  await released;
+  expect(isBusy(error)).toBe(true);
+  expect((error as Error).message).toBe('database is locked');
+  let calls = 0;
+  const other = await writeWhenFree(fx.db, () => {
+    calls += 1;
+    throw new Database.SqliteError('no such table: x', 'SQLITE_ERROR');
+  }).catch((e: unknown) => e);
+  expect((other as Error).message).toBe('no such table: x');
+  expect(calls).toBe(1);
+  expect(fx.db.pragma('busy_timeout', { simple: true })).toBe(5000);
+}, 30_000);
