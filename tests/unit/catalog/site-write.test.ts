@@ -3,39 +3,17 @@
  * thread of its own here) holds the write lock waits off the event loop, and lands once the lock
  * is free. Before, the wait was inside SQLite (busy_timeout), and the whole server stood still.
  */
-import { once } from 'node:events';
-import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { recordView } from '@/lib/catalog/input-actions';
 import { isBusy, writeWhenFree } from '@/lib/catalog/site-write';
 import { NOW, type Fixture, openFixture } from './helpers/catalog-fixture';
+import { holdWriteLock } from './helpers/hold-write-lock';
 
 let fx: Fixture;
 beforeAll(() => {
   fx = openFixture(200);
 });
 afterAll(() => fx.close());
-
-/** Another connection on a thread of its own takes the write lock and keeps it `ms`. */
-async function holdWriteLock(file: string, ms: number): Promise<{ released: Promise<unknown> }> {
-  const flag = new Int32Array(new SharedArrayBuffer(4));
-  const worker = new Worker(
-    `const { workerData } = require('node:worker_threads');
-     const db = new (require('better-sqlite3'))(workerData.file);
-     const flag = new Int32Array(workerData.flag);
-     db.exec('BEGIN IMMEDIATE');
-     db.prepare('UPDATE videos SET comments = comments WHERE id = 1').run();
-     Atomics.store(flag, 0, 1);
-     Atomics.wait(flag, 0, 1, workerData.ms);
-     db.exec('COMMIT');
-     db.close();`,
-    { eval: true, workerData: { file, flag: flag.buffer, ms } },
-  );
-  const exited = once(worker, 'exit');
-  while (Atomics.load(flag, 0) === 0) await new Promise((r) => setTimeout(r, 2));
-  // In an object: an awaited promise that resolves to a promise would wait for that one too.
-  return { released: exited };
-}
 
 const views = (id: number) => Number(fx.db.prepare('SELECT views FROM videos WHERE id = ?').pluck().get(id));
 

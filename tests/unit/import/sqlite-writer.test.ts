@@ -1,13 +1,12 @@
 import fs from 'node:fs';
-import { once } from 'node:events';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { SqliteCatalogWriter } from '@/lib/catalog/sqlite-writer';
 import { DEFAULT_KVS_COLUMNS } from '@/lib/import/normalise';
 import { parseFeed } from '@/lib/import/parse-feed';
 import { runImport } from '@/lib/import/run-import';
 import type { FeedRow } from '@/lib/import/types';
 import { type Fixture, listQuery, NOW, openFixture, searchQuery } from '../catalog/helpers/catalog-fixture';
+import { holdWriteLock } from '../catalog/helpers/hold-write-lock';
 
 const FEED = path.join(__dirname, '../../fixtures/feeds/kvs.csv');
 const PARSE = { format: 'kvs-csv' as const, columns: DEFAULT_KVS_COLUMNS, separator: '|', listSeparator: ',', header: false, embedHosts: ['example.com'] };
@@ -116,30 +115,13 @@ describe('the SQLite catalogue writer', () => {
     // be on a stale snapshot then, which SQLite fails at once (SQLITE_BUSY) instead of waiting.
     const rows: FeedRow[] = [];
     for await (const item of parseFeed(fs.createReadStream(FEED), PARSE)) if (item.row) rows.push(item.row);
-    const lock = new Int32Array(new SharedArrayBuffer(4));
-    const site = new Worker(
-      `const { workerData } = require('node:worker_threads');
-       const db = new (require('better-sqlite3'))(workerData.file);
-       const lock = new Int32Array(workerData.lock);
-       db.exec('BEGIN IMMEDIATE');
-       db.prepare('UPDATE videos SET views = views + 1 WHERE id = 1').run();
-       Atomics.store(lock, 0, 1);
-       Atomics.notify(lock, 0);
-       Atomics.wait(lock, 0, 1, 300);
-       db.exec('COMMIT');
-       db.close();`,
-      { eval: true, workerData: { file: fx.db.name, lock: lock.buffer } },
-    );
-    const failed = new Promise((_, reject) => site.on('error', reject));
-    const exited = once(site, 'exit');
     const writer = new SqliteCatalogWriter(fx.db);
     const viewsBefore = Number(fx.db.prepare('SELECT views FROM videos WHERE id = 1').pluck().get());
-    await Promise.race([failed, new Promise((r) => setTimeout(r, 0))]);
-    while (Atomics.load(lock, 0) === 0) await Promise.race([failed, new Promise((r) => setTimeout(r, 5))]);
+    const { released } = await holdWriteLock(fx.db.name, 300, 'UPDATE videos SET views = views + 1 WHERE id = 1');
     const runId = await writer.startRun('partner');
     expect(await writer.writeBatch('partner', runId, rows)).toMatchObject({ added: 3 });
     await writer.finish();
-    await exited;
+    await released;
     expect(Number(fx.db.prepare('SELECT views FROM videos WHERE id = 1').pluck().get())).toBe(viewsBefore + 1);
   }, 30_000);
 
