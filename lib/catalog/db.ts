@@ -74,17 +74,17 @@ function buildInto(file: string, options: CatalogFileOptions): SeedResult {
   return result;
 }
 
-/** Imported videos and takedowns in a catalogue file of any version (0 when it has none, or no such tables). */
+/**
+ * Imported videos and takedowns in a catalogue file of any version (0 when it has no such tables).
+ * A file that cannot be read throws: not knowing must not count as "nothing to lose".
+ */
 function operatorContent(file: string): number {
-  let db: Database.Database | null = null;
+  const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('video_sources', 'takedowns')").pluck().all() as string[];
-    return tables.reduce((n, t) => n + Number(db!.prepare(`SELECT count(*) FROM ${t}`).pluck().get()), 0);
-  } catch {
-    return 0;
+    return tables.reduce((n, t) => n + Number(db.prepare(`SELECT count(*) FROM ${t}`).pluck().get()), 0);
   } finally {
-    db?.close();
+    db.close();
   }
 }
 
