@@ -32,7 +32,7 @@ export const TITLE_ENOUGH = 60;
  * 2 * WALK_BUDGET, and at least MIN_WALK.
  */
 export const WALK_BUDGET = 60_000;
-const MIN_WALK = 20_000;
+export const MIN_WALK = 20_000;
 /**
  * Title doclist entries above which the title walk is skipped: with no match it would read
  * all of them (200,000 entries: about 6 ms).
