@@ -11,7 +11,7 @@ import { searchTokens } from '../fts-query';
 import { byScore, titleScore } from '../relevance';
 import type { ListFilter } from '../list-query';
 import { RELATED_WINDOW } from '../related-query';
-import { SEARCH_WINDOW, TITLE_ENOUGH } from '../search-query';
+import { MAX_TITLE_WALK, MIN_WALK, SEARCH_WINDOW, TITLE_ENOUGH, WALK_BUDGET, walkFloor } from '../search-query';
 import { VISIBLE_STATUS_SQL } from '../schema';
 import { normaliseKeyword } from '../suggest-query';
 import { toRawVideo, type VideoListRow } from '../video-rows';
@@ -196,27 +196,44 @@ export async function pgTopKeywords(db: Queryable, limit: number): Promise<strin
 
 // --- search and related -------------------------------------------------------------------------------
 
-/**
- * Highest id published by `now` (maxPublishedId in lib/catalog/search-query.ts): newest-first walks
- * start there instead of walking the scheduled videos (the top 4% of ids) only to drop them.
- */
-export async function pgMaxPublishedId(db: Queryable, now: number): Promise<number> {
-  const r = await db.query<{ seeded: number | null; imported: number | null }>(
-    `SELECT (SELECT id FROM videos WHERE post_date <= $1 ORDER BY post_date DESC, id DESC LIMIT 1) AS seeded,
-       (SELECT max(video_id) FROM video_sources) AS imported`,
-    [now],
-  );
-  return Math.max(r.rows[0]?.seeded ?? 0, r.rows[0]?.imported ?? 0);
-}
-
 interface MatchFilter {
   /** Lowest post_date (0: none). */
   from: number;
   now: number;
-  /** Highest id worth walking (maxPublishedId). */
+  /** Highest id worth walking (SearchRange.hi). */
   hi: number;
+  /**
+   * Lowest id worth walking: the first posted at or after `from` (1 without a date filter), or the
+   * floor of a bounded walk (walkFloor), never below that.
+   */
+  lo: number;
   minDur: number;
   maxDur: number;
+}
+
+interface SearchRange {
+  /**
+   * Highest id published by `now` (maxPublishedId in lib/catalog/search-query.ts): newest-first walks
+   * start there instead of walking the scheduled videos (the top 4% of ids) only to drop them.
+   */
+  hi: number;
+  /** Lowest id posted at or after the date filter's start, 1 without one; null when none is. */
+  lo: number | null;
+  /** Highest id of the catalogue, scheduled videos included: what SQLite divides its term counts by. */
+  size: number;
+}
+
+/** The id range of a search, in one round trip: what SQLite's searchIds reads (maxPublishedId, minIdFrom, and max(id) for entriesPerRowid). */
+async function searchRange(db: Queryable, from: number, now: number): Promise<SearchRange> {
+  const r = await db.query<{ seeded: number | null; imported: number | null; lo: number | null; size: number | null }>(
+    `SELECT (SELECT id FROM videos WHERE post_date <= $1 ORDER BY post_date DESC, id DESC LIMIT 1) AS seeded,
+       (SELECT max(video_id) FROM video_sources) AS imported,
+       CASE WHEN $2::int > 0 THEN (SELECT id FROM videos WHERE post_date >= $2 ORDER BY post_date, id LIMIT 1) ELSE 1 END AS lo,
+       (SELECT max(id) FROM videos) AS size`,
+    [now, from],
+  );
+  const row = r.rows[0];
+  return { hi: Math.max(row?.seeded ?? 0, row?.imported ?? 0), lo: row?.lo ?? null, size: row?.size ?? 0 };
 }
 
 /** Lexeme frequencies (share of videos holding it) of one vector column, and the rarest one's. */
@@ -238,6 +255,8 @@ interface SearchStats {
   title_tsv: LexemeStats;
   duration: ColumnStats | null;
   post_date: ColumnStats | null;
+  /** Rows of video_search as ANALYZE last counted them (0: never analysed). */
+  rows: number;
 }
 
 /** The estimated share of rows with a value in [lo, hi]. */
@@ -265,15 +284,21 @@ const statsCache = new WeakMap<object, { at: number; stats: Promise<SearchStats>
 /**
  * The planner's statistics of video_search's vectors (ANALYZE's most common lexemes and their
  * frequencies over all slices) and of its duration and post_date (most common values and
- * histogram), read at most every 10 minutes. They only choose how a search reads
- * its slices, never what it finds: stale ones cost time, not answers.
+ * histogram), and its row count, read at most every 10 minutes. They choose how a search reads its
+ * slices and, at a large catalogue, how far down its walk may go (rankedMatches): stale ones cost
+ * time, and move that floor as far as their counts are off.
  */
 function lexemeStats(db: Queryable): Promise<SearchStats> {
   const hit = statsCache.get(db);
   if (hit && Date.now() - hit.at < STATS_TTL_MS) return hit.stats;
-  const stats = db
+  // Each slice's reltuples (-1 until its first ANALYZE); the partitioned parent has none of its own.
+  const rows = db.query<{ rows: number | null }>(
+    `SELECT sum(greatest(c.reltuples, 0))::float8 AS rows FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+     WHERE i.inhparent = to_regclass('video_search')`,
+  );
+  const columns = db
     .query<{
-      attname: keyof SearchStats;
+      attname: 'tsv' | 'title_tsv' | 'duration' | 'post_date';
       elems: string[] | null;
       freqs: number[] | null;
       vals: number[] | null;
@@ -286,41 +311,66 @@ function lexemeStats(db: Queryable): Promise<SearchStats> {
          CASE WHEN attname IN ('duration', 'post_date') THEN histogram_bounds::text::int[] END AS bounds, null_frac
        FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'video_search' AND inherited
          AND attname IN ('tsv', 'title_tsv', 'duration', 'post_date')`,
-    )
-    .then((r) => {
-      const out: SearchStats = { tsv: { freq: new Map(), min: 0 }, title_tsv: { freq: new Map(), min: 0 }, duration: null, post_date: null };
-      for (const row of r.rows) {
-        if (row.attname === 'duration' || row.attname === 'post_date') {
-          out[row.attname] = { vals: row.vals ?? [], freqs: row.vfreqs ?? [], bounds: row.bounds ?? [], nullFrac: row.null_frac ?? 0 };
-          continue;
-        }
-        const elems = row.elems ?? [];
-        const freqs = row.freqs ?? [];
-        // After the lexemes' frequencies: the lowest and highest of them, and the share of nulls.
-        out[row.attname] = { freq: new Map(elems.map((e, i) => [e, freqs[i] ?? 0])), min: freqs[elems.length] ?? 0 };
+    );
+  const stats = Promise.all([columns, rows]).then(([r, counted]) => {
+    const out: SearchStats = { tsv: { freq: new Map(), min: 0 }, title_tsv: { freq: new Map(), min: 0 }, duration: null, post_date: null, rows: 0 };
+    for (const row of r.rows) {
+      if (row.attname === 'duration' || row.attname === 'post_date') {
+        out[row.attname] = { vals: row.vals ?? [], freqs: row.vfreqs ?? [], bounds: row.bounds ?? [], nullFrac: row.null_frac ?? 0 };
+        continue;
       }
-      return out;
-    });
+      const elems = row.elems ?? [];
+      const freqs = row.freqs ?? [];
+      // After the lexemes' frequencies: the lowest and highest of them, and the share of nulls.
+      out[row.attname] = { freq: new Map(elems.map((e, i) => [e, freqs[i] ?? 0])), min: freqs[elems.length] ?? 0 };
+    }
+    out.rows = counted.rows[0]?.rows ?? 0;
+    return out;
+  });
   statsCache.set(db, { at: Date.now(), stats });
   stats.catch(() => statsCache.delete(db));
   return stats;
 }
 
 /**
- * Expected matches of all tokens among `ids` videos, as if the words were independent; a word
- * ANALYZE did not keep is taken as half as common as the rarest it kept.
+ * The share of videos holding a token (any lexeme starting with it, for a prefix); a word ANALYZE
+ * did not keep is taken as half as common as the rarest it kept.
  */
+function tokenShare(stats: LexemeStats, token: string, prefix: boolean): number {
+  let f = stats.freq.get(token) ?? 0;
+  if (prefix) {
+    f = 0;
+    for (const [lexeme, lf] of stats.freq) if (lexeme.startsWith(token)) f += lf;
+  }
+  return Math.min(1, f > 0 ? f : stats.min / 2);
+}
+
+/** Expected matches of all tokens among `ids` videos, as if the words were independent. */
 function expectedMatches(stats: LexemeStats, tokens: readonly string[], prefixLast: boolean, ids: number): number {
   let share = 1;
   tokens.forEach((t, i) => {
-    let f = stats.freq.get(t) ?? 0;
-    if (prefixLast && i === tokens.length - 1) {
-      f = 0;
-      for (const [lexeme, lf] of stats.freq) if (lexeme.startsWith(t)) f += lf;
-    }
-    share *= Math.min(1, f > 0 ? f : stats.min / 2);
+    share *= tokenShare(stats, t, prefixLast && i === tokens.length - 1);
   });
   return share * ids;
+}
+
+/**
+ * SQLite's entriesPerRowid (lib/catalog/search-query.ts) from the statistics: the documents
+ * holding each token (and the duration filter's range, SQLite's facet token) in one column, summed,
+ * per id of the catalogue. A token's documents are its share of the rows ANALYZE counted, rounded:
+ * when ANALYZE sampled every row (the default target samples 30,000) and kept the token among its
+ * most common, these are the exact counts SQLite keeps in fts_terms, and the two catalogues compute
+ * the same floor to the id. At a million videos they are estimates: "sunset", "morning" and "walk"
+ * within 0.4 to 1.7% of their counts in every column, 2.5 to 2.8% in titles.
+ */
+function entriesPerRowid(stats: SearchStats, column: 'tsv' | 'title_tsv', tokens: readonly string[], prefixLast: boolean, f: MatchFilter, size: number): number {
+  if (size <= 0) return 0;
+  const rows = stats.rows > 0 ? stats.rows : size;
+  let entries = f.minDur > 0 || f.maxDur < INT_MAX ? Math.round(shareBetween(stats.duration, f.minDur, f.maxDur) * rows) : 0;
+  tokens.forEach((t, i) => {
+    entries += Math.round(tokenShare(stats[column], t, prefixLast && i === tokens.length - 1) * rows);
+  });
+  return entries / size;
 }
 
 /**
@@ -354,9 +404,9 @@ interface Matches {
 }
 
 /**
- * Newest listable videos matching a tsquery in one tsvector column, at most `limit`, each with what
- * ranks it (read from the row just found) and, with `titles`, whether its title holds every token
- * (column tsv only: see tsquery's weight). The vectors are in video_search, by slices of ids
+ * Newest listable videos with ids in [f.lo, f.hi] matching a tsquery in one tsvector column, at most
+ * `limit`, each with what ranks it (read from the row just found) and, with `titles`, whether its
+ * title holds every token (column tsv only: see tsquery's weight). The vectors are in video_search, by slices of ids
  * (schema.ts SEARCH_SLICE). A search expected to find few reads all slices at once. Otherwise
  * slices are read from the newest, as many in a statement as the expected density needs for
  * `limit` times searchTuning.sliceMargin, until `limit` are found. Within a statement the slices
@@ -385,23 +435,27 @@ async function newestMatches(
   const cols = `u.id, ${titles ? 'u.tsv @@ $8::tsquery' : 'false'} AS t, ${RANK_SQL} AS r,
     (SELECT views FROM videos v WHERE v.id = u.id) AS views`;
   const extra = pairs ? [pairs.pairs, ...(pairs.rest ? [pairs.rest] : [])] : titles ? [tsquery(tokens, { prefixLast, weight: 'A' })] : [];
-  const expected = expectedMatches((await lexemeStats(db))[column], tokens, prefixLast, f.hi);
+  // The ids walked, [lo, hi]: lo is an integer we computed, written into the SQL as the slices' bounds are.
+  const lo = Math.max(0, Math.floor(f.lo));
+  const span = Math.max(1, f.hi - lo + 1);
+  const expected = expectedMatches((await lexemeStats(db))[column], tokens, prefixLast, span);
   if (expected <= searchTuning.fewMatches) {
     const r = await db.query<Match>(
-      `SELECT ${cols} FROM (SELECT id, tsv FROM video_search WHERE id <= $7 AND ${filter} ORDER BY id DESC LIMIT $6) u ORDER BY u.id DESC`,
+      `SELECT ${cols} FROM (SELECT id, tsv FROM video_search WHERE id BETWEEN ${lo} AND $7 AND ${filter} ORDER BY id DESC LIMIT $6) u ORDER BY u.id DESC`,
       [query, f.from, f.now, f.minDur, f.maxDur, limit, f.hi, ...extra],
     );
     return { rows: r.rows, complete: r.rows.length < limit };
   }
   const out: Match[] = [];
+  const bottom = searchSliceOf(lo);
   let top = searchSliceOf(f.hi);
-  let perSlice = (expected / Math.max(1, f.hi)) * SEARCH_SLICE;
-  while (top >= 0 && out.length < limit) {
+  let perSlice = (expected / span) * SEARCH_SLICE;
+  while (top >= bottom && out.length < limit) {
     // Slices past the LIMIT are never read (see above): a few too many cost their planning only.
     const take = Math.max(1, Math.ceil((searchTuning.sliceMargin * (limit - out.length)) / Math.max(perSlice, 1)));
-    const slices = Array.from({ length: Math.min(take, top + 1) }, (_, i) => top - i);
+    const slices = Array.from({ length: Math.min(take, top - bottom + 1) }, (_, i) => top - i);
     const parts = slices.map(
-      (k) => `(SELECT id, tsv FROM video_search WHERE id BETWEEN ${k * SEARCH_SLICE} AND ${(k + 1) * SEARCH_SLICE - 1} AND id <= $7 AND ${filter}
+      (k) => `(SELECT id, tsv FROM video_search WHERE id BETWEEN ${Math.max(lo, k * SEARCH_SLICE)} AND ${(k + 1) * SEARCH_SLICE - 1} AND id <= $7 AND ${filter}
         ORDER BY id DESC LIMIT $6)`,
     );
     const args = [query, f.from, f.now, f.minDur, f.maxDur, limit - out.length, f.hi, ...extra];
@@ -413,7 +467,7 @@ async function newestMatches(
     out.push(...rows);
     const lowest = top - slices.length + 1;
     // The density found so far decides the next statement (all the rest when it found nothing).
-    const walked = f.hi - lowest * SEARCH_SLICE + 1;
+    const walked = f.hi - Math.max(lo, lowest * SEARCH_SLICE) + 1;
     perSlice = (out.length / walked) * SEARCH_SLICE;
     top = lowest - 1;
   }
@@ -438,39 +492,79 @@ function ranked(...lists: readonly Match[][]): number[] {
 
 /**
  * The newest SEARCH_WINDOW matches in titles; when fewer than TITLE_ENOUGH, ranked with the newest
- * SEARCH_WINDOW matches in every column.
+ * SEARCH_WINDOW matches in every column: SQLite's rankedMatches (lib/catalog/search-query.ts), with
+ * its walks bounded alike.
+ *
+ * SQLite limits each walk to the newest part of the catalogue where the words' doclists hold
+ * WALK_BUDGET entries (walkFloor; MIN_WALK and MAX_TITLE_WALK as there), so that an AND of common
+ * words that few videos share costs a bounded amount, and the answer is the newest matches in that
+ * part. Unbounded, PostgreSQL's walk costs the same way: it decodes the words' GIN posting lists slice
+ * after slice until it has the window (at a million videos, "sunset morning walk" read 8 of the 16
+ * slices, three common words' lists of 10,000 to 13,000 entries each a slice, for the newest 600 of
+ * the 1,366 videos holding all three: 8.5 ms of its 11). So
+ * the same floors are computed here, from the statistics' counts instead of fts_terms's
+ * (entriesPerRowid), and both catalogues answer from the same newest part of the catalogue. Below
+ * some 20,000 entries (MIN_WALK) no floor is above the lowest id asked for: small catalogues and
+ * rare words are read whole, as before.
  *
  * Titles are read first (the smaller index), unless every column is expected to hold fewer than
  * searchTuning.titleFirst matches within the filters (not for a prefix: its expansions make
- * every-column reads dear). Then every column is read first, each match tested for the words in its
- * title on the row already read: a title match is a match in every column, so this finds all title
- * matches down to the lowest id read, and titles are read only below it, not at all when every
- * match was read (as expected): a title read that would find few costs as much as it would find
- * nothing, every slice's GIN index. Were titles read first when they have many matches too, those
- * would be found in the newest slices alone.
+ * every-column reads dear). Then every column is read first, down to the lowest floor it may get,
+ * each match tested for the words in its title on the row already read: a title match is a match
+ * in every column, so this finds all title matches down to the lowest id read, and titles are read
+ * only below it (down to their floor), not at all when every match was read (as expected): a title
+ * read that would find few costs as much as it would find nothing, every slice's GIN index. Were
+ * titles read first when they have many matches too, those would be found in the newest slices
+ * alone. Either order gives the same answer.
  */
-async function rankedMatches(db: Queryable, tokens: readonly string[], f: MatchFilter, prefixLast: boolean): Promise<number[]> {
+async function rankedMatches(
+  db: Queryable,
+  tokens: readonly string[],
+  f: MatchFilter,
+  prefixLast: boolean,
+  size: number,
+): Promise<number[]> {
   const stats = await lexemeStats(db);
-  // Expected matches in every column, within the duration and dates asked for.
-  const dated = f.from > 0 ? shareBetween(stats.post_date, f.from, f.now) / Math.max(1e-9, shareBetween(stats.post_date, 0, f.now)) : 1;
-  const expected = expectedMatches(stats.tsv, tokens, prefixLast, f.hi) * shareBetween(stats.duration, f.minDur, f.maxDur) * Math.min(1, dated);
-  const titleFirst = prefixLast || expected > searchTuning.titleFirst;
-  let inTitle: Match[];
-  let anywhere: Matches | null = null;
-  if (titleFirst) {
-    inTitle = (await newestMatches(db, 'title_tsv', tokens, prefixLast, f, SEARCH_WINDOW)).rows;
-  } else {
-    anywhere = await newestMatches(db, 'tsv', tokens, prefixLast, f, SEARCH_WINDOW, true);
-    inTitle = anywhere.rows.filter((m) => m.t);
-    const lowest = Math.min(...anywhere.rows.map((m) => m.id));
-    if (!anywhere.complete && lowest > 0 && inTitle.length < SEARCH_WINDOW) {
-      const below = await newestMatches(db, 'title_tsv', tokens, prefixLast, { ...f, hi: lowest - 1 }, SEARCH_WINDOW - inTitle.length);
-      inTitle = [...inTitle, ...below.rows];
-    }
+  const titlePerId = entriesPerRowid(stats, 'title_tsv', tokens, prefixLast, f, size);
+  const allPerId = entriesPerRowid(stats, 'tsv', tokens, prefixLast, f, size);
+  const span = f.hi - f.lo + 1;
+  // SQLite skips the title walk above MAX_TITLE_WALK entries; then no title match is looked for.
+  const titleWalk = titlePerId * span <= MAX_TITLE_WALK;
+  const titleFloor = titleWalk ? walkFloor(titlePerId, WALK_BUDGET, f.lo, f.hi) : f.hi + 1;
+  // Title doclist entries SQLite's title walk read: down to its floor when a title match below the
+  // floor (at any date) stopped it, to id 1 when there was none. The every-column walk gets what is
+  // left of 2 * WALK_BUDGET, at least MIN_WALK: its floor for either case (the first never lower).
+  const stopped = titleWalk ? titlePerId * (f.hi - titleFloor + 1) : 0;
+  const toStart = titleWalk ? titlePerId * f.hi : 0;
+  const allFloor = (spent: number) => walkFloor(allPerId, Math.max(MIN_WALK, 2 * WALK_BUDGET - spent), f.lo, f.hi);
+  /** The every-column floor, looking for a title match below the title floor only when it matters. */
+  const floorAfterTitles = async (seenBelow: boolean): Promise<number> => {
+    if (seenBelow || titleFloor <= 1 || allFloor(stopped) === allFloor(toStart)) return allFloor(stopped);
+    const below = await newestMatches(db, 'title_tsv', tokens, prefixLast, { ...f, from: 0, lo: 1, hi: titleFloor - 1 }, 1);
+    return allFloor(below.rows.length > 0 ? stopped : toStart);
+  };
+  // Expected matches in every column, within the duration and dates asked for: few read every column first.
+  const expected = expectedMatches(stats.tsv, tokens, prefixLast, span) * shareBetween(stats.duration, f.minDur, f.maxDur);
+  if (prefixLast || expected > searchTuning.titleFirst) {
+    const inTitle = titleWalk ? (await newestMatches(db, 'title_tsv', tokens, prefixLast, { ...f, lo: titleFloor }, SEARCH_WINDOW)).rows : [];
+    if (inTitle.length >= TITLE_ENOUGH) return ranked(inTitle);
+    const anywhere = await newestMatches(db, 'tsv', tokens, prefixLast, { ...f, lo: await floorAfterTitles(false) }, SEARCH_WINDOW);
+    return ranked(inTitle, anywhere.rows).slice(0, SEARCH_WINDOW);
+  }
+  // Every column first, down to the lowest floor it may have, each match tested for the words in its
+  // title: that finds the title matches down to the lowest id read, and titles are read below it
+  // down to their floor. The newest SEARCH_WINDOW matches above the final floor are among those read.
+  const lowest = allFloor(stopped);
+  const read = await newestMatches(db, 'tsv', tokens, prefixLast, { ...f, lo: lowest }, SEARCH_WINDOW, titleWalk);
+  const lowestRead = read.complete ? lowest : Math.min(...read.rows.map((m) => m.id));
+  let inTitle = read.rows.filter((m) => m.t && m.id >= titleFloor);
+  if (titleWalk && lowestRead > titleFloor && inTitle.length < SEARCH_WINDOW) {
+    const below = await newestMatches(db, 'title_tsv', tokens, prefixLast, { ...f, lo: titleFloor, hi: lowestRead - 1 }, SEARCH_WINDOW - inTitle.length);
+    inTitle = [...inTitle, ...below.rows];
   }
   if (inTitle.length >= TITLE_ENOUGH) return ranked(inTitle);
-  anywhere ??= await newestMatches(db, 'tsv', tokens, prefixLast, f, SEARCH_WINDOW);
-  return ranked(inTitle, anywhere.rows).slice(0, SEARCH_WINDOW);
+  const floor = await floorAfterTitles(read.rows.some((m) => m.t && m.id < titleFloor));
+  return ranked(inTitle, read.rows.filter((m) => m.id >= floor)).slice(0, SEARCH_WINDOW);
 }
 
 export interface PgSearchFilter {
@@ -488,12 +582,16 @@ export async function pgSearchIds(db: Queryable, f: PgSearchFilter, now: number)
   const tokens = searchTokens(f.term);
   if (tokens.length === 0) return [];
   const [minDur, maxDur] = durationBounds(f.duration);
-  const filter: MatchFilter = { from: dateFrom(f.date, now) ?? 0, now, minDur, maxDur, hi: await pgMaxPublishedId(db, now) };
-  const found = await rankedMatches(db, tokens, filter, false);
+  const from = dateFrom(f.date, now) ?? 0;
+  const range = await searchRange(db, from, now);
+  // No video posted since the date filter's start, or none of them published yet.
+  if (range.lo === null || range.hi < range.lo) return [];
+  const filter: MatchFilter = { from, now, minDur, maxDur, hi: range.hi, lo: range.lo };
+  const found = await rankedMatches(db, tokens, filter, false, range.size);
   if (found.length > 0) return found;
   const last = tokens[tokens.length - 1] ?? '';
   if (last.length < 3) return [];
-  return rankedMatches(db, tokens, filter, true);
+  return rankedMatches(db, tokens, filter, true, range.size);
 }
 
 /**
@@ -517,7 +615,7 @@ export async function pgRelatedIds(db: Queryable, videoId: number, now: number):
   const row = self.rows[0];
   if (!row || row.categories.length === 0) return [];
   const { title, categories } = row;
-  // pgMaxPublishedId, read in the same round trip.
+  // The highest published id (searchRange's hi), read in the same round trip.
   const hi = Math.max(row.hi ?? 0, row.imported ?? 0);
   const words = searchTokens(title).filter((w) => w.length >= 3 && !STOPWORDS.has(w));
   let ids: number[] = [];
