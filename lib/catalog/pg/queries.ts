@@ -441,7 +441,9 @@ async function newestMatches(
   const expected = expectedMatches((await lexemeStats(db))[column], tokens, prefixLast, span);
   if (expected <= searchTuning.fewMatches) {
     const r = await db.query<Match>(
-      `SELECT ${cols} FROM (SELECT id, tsv FROM video_search WHERE id BETWEEN ${lo} AND $7 AND ${filter} ORDER BY id DESC LIMIT $6) u ORDER BY u.id DESC`,
+      // No lower bound when it cuts nothing: one more condition on every slice costs 0.14 ms of planning.
+      `SELECT ${cols} FROM (SELECT id, tsv FROM video_search WHERE ${lo > 1 ? `id >= ${lo} AND ` : ''}id <= $7 AND ${filter}
+        ORDER BY id DESC LIMIT $6) u ORDER BY u.id DESC`,
       [query, f.from, f.now, f.minDur, f.maxDur, limit, f.hi, ...extra],
     );
     return { rows: r.rows, complete: r.rows.length < limit };
@@ -553,8 +555,10 @@ async function rankedMatches(
   }
   // Every column first, down to the lowest floor it may have, each match tested for the words in its
   // title: that finds the title matches down to the lowest id read, and titles are read below it
-  // down to their floor. The newest SEARCH_WINDOW matches above the final floor are among those read.
-  const lowest = allFloor(stopped);
+  // down to their floor. The newest SEARCH_WINDOW matches above the final floor are among those read
+  // (newest first: those below it come after them).
+  // Down to the title floor as well when that adds no slice: one statement instead of two.
+  const lowest = titleWalk && searchSliceOf(titleFloor) === searchSliceOf(allFloor(stopped)) ? Math.min(titleFloor, allFloor(stopped)) : allFloor(stopped);
   const read = await newestMatches(db, 'tsv', tokens, prefixLast, { ...f, lo: lowest }, SEARCH_WINDOW, titleWalk);
   const lowestRead = read.complete ? lowest : Math.min(...read.rows.map((m) => m.id));
   let inTitle = read.rows.filter((m) => m.t && m.id >= titleFloor);
