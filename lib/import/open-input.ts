@@ -9,6 +9,41 @@ export interface FeedInput {
   size: number | null;
   /** Bytes read so far. */
   bytesRead: () => number;
+  /**
+   * A local file: its descriptor and a byte count shared between threads. A parser on a thread of
+   * its own reads the file itself (readFeedFile) instead of `stream` (then never opened), so its
+   * reading does not wait for this thread, which a write transaction keeps busy for up to a second.
+   */
+  file?: { fd: number; read: BigInt64Array };
+  /** Ends the reading and lets the input go (without it: stream.destroy()). */
+  close?: () => void;
+}
+
+/**
+ * 256 KB reads: a chunk's text stays out of V8's large-object space, which only a full GC frees
+ * (1 MB chunks left ~100 MB of dead text between collections).
+ */
+const CHUNK_BYTES = 1 << 18;
+
+/**
+ * The feed file at `fd`, from its start, each chunk counted into `read` (on any thread).
+ * autoClose: the stream closes the file when it ends or is destroyed; else its opener does.
+ */
+export function readFeedFile(fd: number, read: BigInt64Array, autoClose: boolean): Readable {
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      Atomics.add(read, 0, BigInt(chunk.length));
+      done(null, chunk);
+    },
+  });
+  const source = fs.createReadStream('', { fd, start: 0, autoClose, highWaterMark: CHUNK_BYTES });
+  source.on('error', (e) => stream.destroy(e));
+  // Destroying the stream (the import's end) closes the file too, when it is this stream's to close
+  // (a destroyed fs stream closes its descriptor whatever autoClose says).
+  if (autoClose) stream.on('close', () => source.destroy());
+  else stream.on('close', () => source.unpipe(stream).pause());
+  source.pipe(stream);
+  return stream;
 }
 
 export class FeedInputError extends Error {}
@@ -79,7 +114,23 @@ export async function openFeed(target: string): Promise<FeedInput> {
     fs.closeSync(fd);
     throw new FeedInputError(`${target}: not a file`);
   }
-    // 256 KB reads: a chunk's text stays out of V8's large-object space, which only a full GC frees
-  // (1 MB chunks left ~100 MB of dead text between collections).
-  return counted(fs.createReadStream('', { fd, highWaterMark: 1 << 18 }), stat.size);
+  const read = new BigInt64Array(new SharedArrayBuffer(8));
+  let stream: Readable | null = null;
+  let closed = false;
+  return {
+    // Opened when first asked for: a parser on another thread reads the file itself.
+    get stream() {
+      stream ??= readFeedFile(fd, read, true);
+      return stream;
+    },
+    size: stat.size,
+    bytesRead: () => Number(Atomics.load(read, 0)),
+    file: { fd, read },
+    close: () => {
+      if (closed) return;
+      closed = true;
+      if (stream) stream.destroy();
+      else fs.closeSync(fd);
+    },
+  };
 }

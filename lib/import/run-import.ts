@@ -76,7 +76,7 @@ export async function runImport(input: FeedInput, parse: ParseOptions, writer: C
     batch = [];
   };
   try {
-    const parsed = o.parseInWorker ? parseFeedBatchesInWorker(input.stream, parse) : parseFeedBatches(input.stream, parse);
+    const parsed = o.parseInWorker ? parseFeedBatchesInWorker(input, parse) : parseFeedBatches(input.stream, parse);
     for await (const items of parsed) {
       for (const item of items) {
         s.rows++;
@@ -98,7 +98,8 @@ export async function runImport(input: FeedInput, parse: ParseOptions, writer: C
     }
   } finally {
     progress?.done();
-    input.stream.destroy();
+    if (input.close) input.close();
+    else input.stream.destroy();
     // Derived data is brought up to date even when the feed broke off: what was written is listed right.
     await writer.finish();
   }

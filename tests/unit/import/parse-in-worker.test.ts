@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { DEFAULT_KVS_COLUMNS } from '@/lib/import/normalise';
 import { parseFeed } from '@/lib/import/parse-feed';
+import { openFeed } from '@/lib/import/open-input';
 import { parseFeedBatchesInWorker } from '@/lib/import/parse-in-worker';
 import { computeRowHash, rowHash } from '@/lib/import/row-hash';
 import { decodeItems, encodeItems } from '@/lib/import/row-wire';
@@ -44,6 +45,21 @@ describe('parsing on a worker thread', () => {
     // Same key order too: the digest is of the row's JSON.
     expect(JSON.stringify(got)).toBe(JSON.stringify(expected));
     for (const item of got) if (item.row) expect(rowHash(item.row)).toBe(computeRowHash(item.row));
+  });
+
+  it('reads a feed file on the worker itself, counts its bytes for progress, and leaves closing it to the input', async () => {
+    const file = path.join(FEEDS, 'kvs.csv');
+    const expected = await inThread(fs.createReadStream(file), options('kvs-csv'));
+    const input = await openFeed(file);
+    const got: FeedItem[] = [];
+    for await (const items of parseFeedBatchesInWorker(input, options('kvs-csv'))) got.push(...items);
+    expect(got).toEqual(expected);
+    expect(input.bytesRead()).toBe(fs.statSync(file).size);
+    // The worker has stopped and the file is still open: the input closes it.
+    expect(() => fs.fstatSync(input.file!.fd)).not.toThrow();
+    input.close!();
+    expect(() => fs.fstatSync(input.file!.fd)).toThrow(/EBADF/);
+    input.close!();
   });
 
   it('throws the input error after the rows read before it', async () => {
