@@ -109,15 +109,10 @@ async function importOnce(file: string, dbFile: string, label: string): Promise<
   };
   const timer = setInterval(sample, 50);
   const writer = new SqliteCatalogWriter(db);
-  // Each writeBatch is one write transaction: its time is how long the site's writes could wait.
-  let longestBatchMs = 0;
-  let batches = 0;
+  // Sampled after each batch too.
   const writeBatch = writer.writeBatch.bind(writer);
   writer.writeBatch = async (...args) => {
-    const t = performance.now();
     const r = await writeBatch(...args);
-    longestBatchMs = Math.max(longestBatchMs, performance.now() - t);
-    batches++;
     sample();
     return r;
   };
@@ -130,23 +125,26 @@ async function importOnce(file: string, dbFile: string, label: string): Promise<
   };
   const input = await openFeed(file);
   const cpu0 = mainThreadCpuSeconds();
+  const all0 = process.cpuUsage();
   const io0 = ioMb();
   const s = await runImport(input, { format: 'kvs-csv', columns: DEFAULT_KVS_COLUMNS, separator: '|', listSeparator: ',', header: false, embedHosts: ['example.com'] },
     writer, { source: 'bench', deleteMissing: false, parseInWorker: true, progressTo: process.stdout.isTTY ? process.stdout : null });
   clearInterval(timer);
   sample();
   const cpu1 = mainThreadCpuSeconds();
+  const all = process.cpuUsage();
   const io1 = ioMb();
   db.close();
   const hwm = statusMb('VmHWM');
   const peakMb = hwm ?? sampled;
   console.log(`${label}: ${s.rows.toLocaleString('en-US')} rows in ${s.seconds.toFixed(1)} s = ${Math.round(s.rows / s.seconds).toLocaleString('en-US')} rows/s` +
     ` (added ${s.added}, unchanged ${s.unchanged}, rejected ${s.rejected}); peak RSS ${peakMb.toFixed(0)} MB${hwm === null ? ' (sampled)' : ''};` +
-    ` ${batches} transactions, longest ${longestBatchMs.toFixed(0)} ms; finish ${finishSeconds.toFixed(1)} s; WAL up to ${walMb.toFixed(0)} MB` +
+    ` ${writer.transactions.count} transactions, longest ${writer.transactions.longestMs.toFixed(0)} ms; finish ${finishSeconds.toFixed(1)} s; WAL up to ${walMb.toFixed(0)} MB` +
     (cpu0 !== null && cpu1 !== null ? `; writing thread ${(cpu1 - cpu0).toFixed(1)} s CPU` : '') +
+    `, all threads ${((all.user - all0.user + all.system - all0.system) / 1e6).toFixed(1)} s` +
     (io0 && io1 ? `; read ${((io1.read - io0.read) / 1024).toFixed(1)} GB, wrote ${((io1.written - io0.written) / 1024).toFixed(1)} GB` : '') +
     `; load ${loadavg()}`);
-  return { label, rows: s.rows, seconds: s.seconds, peakMb, longestBatchMs, batches, finishSeconds, walMb };
+  return { label, rows: s.rows, seconds: s.seconds, peakMb, longestBatchMs: writer.transactions.longestMs, batches: writer.transactions.count, finishSeconds, walMb };
 }
 
 /**

@@ -1,9 +1,10 @@
 import type Database from 'better-sqlite3';
+import { importCheckpoints } from './import-checkpoints';
 
 /** How long a site write may wait for the write lock in all: busy_timeout's 5 s, as before. */
 const MAX_WAIT_MS = 5000;
 /** The longest pause between two attempts. */
-const MAX_PAUSE_MS = 16;
+export const MAX_PAUSE_MS = 16;
 
 /**
  * SQLITE_BUSY and its extended codes (BUSY_SNAPSHOT: the write lock was free, but another write
@@ -25,18 +26,24 @@ export const isBusy = (e: unknown): boolean => {
  * 8, 16, 16... ms, during which the server goes on serving, until it succeeds or MAX_WAIT_MS have
  * passed (then the error is the caller's, as a busy_timeout expiry was). The connection's
  * busy_timeout is restored after each attempt, for everything else that runs on it.
+ *
+ * While an import's thread checkpoints the WAL (import-checkpoints.ts), the write does not
+ * (wal_autocheckpoint 0 for the attempt, restored after).
  */
 export async function writeWhenFree<T>(db: Database.Database, write: () => T, maxWaitMs = MAX_WAIT_MS): Promise<T> {
   const until = Date.now() + maxWaitMs;
   for (let pause = 1; ; pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
     const timeout = Number(db.pragma('busy_timeout', { simple: true }));
+    const autocheckpoint = importCheckpoints(db) ? Number(db.pragma('wal_autocheckpoint', { simple: true })) : null;
     db.pragma('busy_timeout = 0');
+    if (autocheckpoint !== null) db.pragma('wal_autocheckpoint = 0');
     try {
       return write();
     } catch (e) {
       if (!isBusy(e) || Date.now() + pause > until) throw e;
     } finally {
       db.pragma(`busy_timeout = ${timeout}`);
+      if (autocheckpoint !== null) db.pragma(`wal_autocheckpoint = ${autocheckpoint}`);
     }
     await new Promise((resolve) => setTimeout(resolve, pause));
   }

@@ -3,7 +3,9 @@
  * thread of its own here) holds the write lock waits off the event loop, and lands once the lock
  * is free. Before, the wait was inside SQLite (busy_timeout), and the whole server stood still.
  */
+import fs from 'node:fs';
 import Database from 'better-sqlite3';
+import { endImportCheckpoints, renewImportCheckpoints } from '@/lib/catalog/import-checkpoints';
 import { recordView } from '@/lib/catalog/input-actions';
 import { isBusy, writeWhenFree } from '@/lib/catalog/site-write';
 import { NOW, type Fixture, openFixture } from './helpers/catalog-fixture';
@@ -63,3 +65,30 @@ it('gives up with the busy error after the time allowed, and lets other errors t
   expect(calls).toBe(1);
   expect(fx.db.pragma('busy_timeout', { simple: true })).toBe(5000);
 }, 30_000);
+
+it("leaves the WAL to a running import's checkpoint thread, and checkpoints again once it has stopped", async () => {
+  // An import on another connection: 2,000 new pages in the WAL, none copied back yet.
+  const importer = new Database(fx.db.name);
+  try {
+    importer.pragma('wal_autocheckpoint = 0');
+    importer.exec('CREATE TABLE filler (x BLOB)');
+    importer.transaction(() => {
+      for (let i = 0; i < 2000; i++) importer.prepare('INSERT INTO filler (x) VALUES (randomblob(4000))').run();
+    })();
+    const id = Number(fx.db.prepare('SELECT id FROM videos WHERE status_id = 1 AND post_date <= ? ORDER BY id LIMIT 1').pluck().get(NOW));
+    const fileSize = () => fs.statSync(fx.db.name).size;
+    const before = fileSize();
+
+    renewImportCheckpoints(importer);
+    await writeWhenFree(fx.db, () => recordView(fx.db, id, NOW));
+    // Under the lease the site's write copied nothing back (the new pages would have grown the file).
+    expect(fileSize()).toBe(before);
+    expect(fx.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+
+    endImportCheckpoints(importer);
+    await writeWhenFree(fx.db, () => recordView(fx.db, id, NOW));
+    expect(fileSize()).toBeGreaterThan(before + 2000 * 4000);
+  } finally {
+    importer.close();
+  }
+});

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
+import { importCheckpoints } from '@/lib/catalog/import-checkpoints';
 import { SqliteCatalogWriter } from '@/lib/catalog/sqlite-writer';
 import { DEFAULT_KVS_COLUMNS } from '@/lib/import/normalise';
 import { parseFeed } from '@/lib/import/parse-feed';
@@ -123,6 +125,65 @@ describe('the SQLite catalogue writer', () => {
     await writer.finish();
     await released;
     expect(Number(fx.db.prepare('SELECT views FROM videos WHERE id = 1').pluck().get())).toBe(viewsBefore + 1);
+  }, 30_000);
+
+  it('lets batches share a write transaction, commits it at the end, and loses only the open one when a batch fails', async () => {
+    const row = (externalId: string): FeedRow => ({
+      line: 1, externalId, title: `Harbour Crane Lift ${externalId}`, dir: `harbour-crane-lift-${externalId}`, description: '', postDate: null,
+      duration: 60, embedUrl: `https://embed.example.com/${externalId}`, thumbUrl: null, thumbs: [], previewUrl: null, categories: ['Harbours'],
+      tags: [], models: [], views: 0, likes: 0, dislikes: 0,
+    });
+    // The site's view of the file: another connection.
+    const site = new Database(fx.db.name, { readonly: true });
+    const imported = () => Number(site.prepare("SELECT count(*) FROM video_sources WHERE source = 's'").pluck().get());
+    try {
+      const writer = new SqliteCatalogWriter(fx.db, { transactionMs: 60_000 });
+      const run = await writer.startRun('s');
+      await writer.writeBatch('s', run, [row('a')]);
+      await writer.writeBatch('s', run, [row('b')]);
+      // Both batches in one transaction, still open: nothing to see yet.
+      expect(fx.db.inTransaction).toBe(true);
+      expect(imported()).toBe(0);
+      await writer.finish();
+      expect(fx.db.inTransaction).toBe(false);
+      expect(imported()).toBe(2);
+      expect(writer.transactions.count).toBe(1);
+
+      const failing = new SqliteCatalogWriter(fx.db, { transactionMs: 60_000 });
+      const again = await failing.startRun('s');
+      await failing.writeBatch('s', again, [row('c')]);
+      const broken = { ...row('d'), categories: undefined } as unknown as FeedRow;
+      await expect(failing.writeBatch('s', again, [row('e'), broken])).rejects.toThrow(TypeError);
+      // Rolled back, the lock free, c and e gone with the transaction; a and b were committed before.
+      expect(fx.db.inTransaction).toBe(false);
+      expect(imported()).toBe(2);
+      await failing.finish();
+      // A run of the same rows writes them.
+      const retry = new SqliteCatalogWriter(fx.db, { transactionMs: 0 });
+      const third = await retry.startRun('s');
+      expect(await retry.writeBatch('s', third, [row('a'), row('c'), row('e')])).toMatchObject({ added: 2, unchanged: 1 });
+      await retry.finish();
+      expect(imported()).toBe(4);
+      expect(retry.transactions.count).toBe(1);
+    } finally {
+      site.close();
+    }
+  });
+
+  it("holds the checkpoint lease while its thread checkpoints, so the site's writes leave the WAL to it", async () => {
+    const writer = new SqliteCatalogWriter(fx.db, { transactionMs: 0 });
+    const site = new Database(fx.db.name);
+    try {
+      const run = await writer.startRun('partner');
+      const rows: FeedRow[] = [];
+      for await (const item of parseFeed(fs.createReadStream(FEED), PARSE)) if (item.row) rows.push(item.row);
+      await writer.writeBatch('partner', run, rows);
+      expect(importCheckpoints(site)).toBe(true);
+      await writer.finish();
+      expect(importCheckpoints(site)).toBe(false);
+    } finally {
+      site.close();
+    }
   }, 30_000);
 
   it('never reuses the id of a removed video', async () => {
