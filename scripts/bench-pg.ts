@@ -15,7 +15,7 @@ import { parseFlags, positiveIntFlag } from '@/lib/catalog/cli-args';
 import { redactedUrl } from '@/lib/catalog/pg/cli';
 import { createPgPool, ensurePgCatalog, type PgPool } from '@/lib/catalog/pg/db';
 import { moveWindows, rebuildPgPeriodStats, vacuumPeriods } from '@/lib/catalog/pg/period-stats';
-import { PG_SCHEMA_VERSION } from '@/lib/catalog/pg/schema';
+import { PG_SCHEMA_VERSION, SYNC_COMMIT_SQL } from '@/lib/catalog/pg/schema';
 import { createPgSource } from '@/lib/catalog/pg/source';
 import type { Source } from '@/lib/contract/source';
 import { runQueryTable } from './lib/catalog-bench';
@@ -32,6 +32,8 @@ async function inTransaction(fn: (c: pg.PoolClient) => Promise<void>): Promise<v
   const c = await pool.connect();
   try {
     await c.query('BEGIN');
+    // As the site's move does: the VACUUM after it marks the rewritten sums all-visible only then.
+    await c.query(SYNC_COMMIT_SQL);
     await fn(c);
     await c.query('COMMIT');
   } catch (e) {

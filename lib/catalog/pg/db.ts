@@ -1,7 +1,7 @@
 import 'server-only';
 import pg from 'pg';
 import { CatalogUpgradeError } from '../upgrade-error';
-import { PG_DROP_SQL, PG_SCHEMA_VERSION, PG_TABLES_SQL, SCHEMA_LOCK_KEY } from './schema';
+import { PG_DROP_SQL, PG_SCHEMA_VERSION, PG_TABLES_SQL, SCHEMA_LOCK_KEY, SYNC_COMMIT_SQL, vacuumStatements } from './schema';
 import { seedPgCatalog, type PgSeedResult } from './seed';
 
 export type PgPool = pg.Pool;
@@ -55,12 +55,13 @@ async function operatorContent(client: pg.PoolClient | pg.Client): Promise<numbe
 /**
  * Replaces the catalogue with a freshly seeded one in one transaction: readers keep the old one
  * (or find none) until the new one is complete. Then VACUUM fills the visibility map, without
- * which no index-only scan would skip the table.
+ * which no index-only scan would skip the table (SYNC_COMMIT_SQL: only once the commit is on disk).
  */
 async function build(client: pg.PoolClient | pg.Client, options: PgCatalogOptions): Promise<PgSeedResult> {
   await client.query('BEGIN');
   let result: PgSeedResult;
   try {
+    await client.query(SYNC_COMMIT_SQL);
     await client.query(PG_DROP_SQL);
     await client.query(PG_TABLES_SQL);
     result = await seedPgCatalog(client, { videos: options.seedVideos, now: options.now, log: options.log });
@@ -70,7 +71,8 @@ async function build(client: pg.PoolClient | pg.Client, options: PgCatalogOption
     throw e;
   }
   options.log?.('  vacuuming');
-  await client.query('VACUUM (ANALYZE) videos, video_search, video_categories, video_tags, video_days, period_stats, keywords, related_words');
+  const tables = ['videos', 'video_search', 'video_categories', 'video_tags', 'video_days', 'period_stats', 'keywords', 'related_words'];
+  for (const sql of vacuumStatements(tables)) await client.query(sql);
   return result;
 }
 

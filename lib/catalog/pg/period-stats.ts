@@ -12,7 +12,7 @@ import { durationFilterClass, durationRange } from '../filters';
 import { dayOf, PERIOD_DAYS, type Period } from '../period-stats';
 import { VISIBLE_STATUS_SQL } from '../schema';
 import type { PgClient, Queryable } from './db';
-import { PERIOD_LOCK_KEY } from './schema';
+import { PERIOD_LOCK_KEY, SYNC_COMMIT_SQL, vacuumStatements } from './schema';
 
 const PERIODS = Object.keys(PERIOD_DAYS) as Period[];
 export const periodNo = (p: Period) => PERIODS.indexOf(p) + 1;
@@ -116,6 +116,7 @@ export async function ensurePgPeriodStats(pool: { connect(): Promise<PgClient & 
     if ((await statsDay(client)) !== today) {
       await client.query('BEGIN');
       try {
+        await client.query(SYNC_COMMIT_SQL);
         await moveWindows(client, now);
         await client.query('COMMIT');
         await vacuumPeriods(client);
@@ -134,10 +135,16 @@ export async function ensurePgPeriodStats(pool: { connect(): Promise<PgClient & 
  * After the sums were rewritten (the daily move, an import's rebuild): VACUUM marks their pages
  * all-visible again, without which the period listings' index-only scans read the table for
  * every row they walk (measured: 70,000 heap fetches, 100 ms, for a small category's page).
- * Outside any transaction; a failure only leaves the work to autovacuum.
+ * Outside any transaction; a failure only leaves the work to autovacuum. The transaction that
+ * rewrote them commits with SYNC_COMMIT_SQL, and this vacuums both before analyzing either, else it
+ * may mark nothing (schema.ts SYNC_COMMIT_SQL).
  */
 export async function vacuumPeriods(db: Queryable): Promise<void> {
-  await db.query('VACUUM (ANALYZE) period_stats, period_counts').catch(() => {});
+  try {
+    for (const sql of vacuumStatements(['period_stats', 'period_counts'])) await db.query(sql);
+  } catch {
+    // left to autovacuum
+  }
 }
 
 /** The windows' move itself, inside the caller's transaction (it takes the lock when there is work). */

@@ -64,6 +64,28 @@ export const SCHEMA_LOCK_KEY = 0x7f0b_c001;
 /** Advisory lock key of the daily move of the period windows. */
 export const PERIOD_LOCK_KEY = 0x7f0b_c002;
 
+/**
+ * VACUUM marks a page all-visible only when the commit of every row on it is hinted, and
+ * PostgreSQL hints a commit only once the WAL of every asynchronous commit it keeps beside it in
+ * the commit log (transactions in groups of 32) is on disk. Where synchronous_commit is off (a bench
+ * or test server, or an operator's choice), a VACUUM right after a bulk write marked nothing: the
+ * write's own COMMIT had returned before its WAL was flushed, or the ANALYZE of the table before
+ * (VACUUM (ANALYZE) a, b commits one per table, asynchronously) shared its group. The table was left
+ * with no page all-visible, and every index-only scan read the heap for each entry it walked until
+ * rows changed enough for autovacuum (measured at 1,000,000 videos: the seed's videos table with
+ * none, "most viewed this week, 10-40 min" 21.7 ms median instead of 1.6).
+ *
+ * So the write commits synchronously (SYNC_COMMIT_SQL, inside its transaction: the seed, the daily
+ * move of the period windows, an import's finish) and vacuumStatements vacuums every table before
+ * analyzing any (a VACUUM alone commits nothing that needs the commit log).
+ */
+export const SYNC_COMMIT_SQL = 'SET LOCAL synchronous_commit = on';
+
+/** VACUUM then ANALYZE of `tables`, as two statements run one after the other (see SYNC_COMMIT_SQL). */
+export function vacuumStatements(tables: readonly string[]): [string, string] {
+  return [`VACUUM ${tables.join(', ')}`, `ANALYZE ${tables.join(', ')}`];
+}
+
 export const PG_TABLES_SQL = `
 CREATE TABLE meta (
   key TEXT PRIMARY KEY,

@@ -20,7 +20,7 @@ import { STATUS } from '../schema';
 import { titleKeywords } from '../seed';
 import type { PgPool } from './db';
 import { forgetPgPeriods, rebuildPgPeriodStats, vacuumPeriods } from './period-stats';
-import { searchSliceOf, searchSliceSql } from './schema';
+import { SYNC_COMMIT_SQL, searchSliceOf, searchSliceSql } from './schema';
 import { relatedWords, titlePairsTsv, titleTsv, videoTsv } from './tsv';
 
 const IMPORT_LOCK_KEY = 0x7f0b_c003;
@@ -324,6 +324,8 @@ export class PgCatalogWriter implements CatalogWriter {
   async finish(): Promise<void> {
     if (!this.changed) return;
     await this.transaction(async (c) => {
+      // vacuumPeriods below marks the new sums all-visible only once this commit is on disk.
+      await c.query(SYNC_COMMIT_SQL);
       await c.query('DELETE FROM video_day_counts');
       await c.query(RECOUNT_SQL);
       // "Most popular" and "top rated" by period are precomputed: a removed video must leave them too.
