@@ -1,6 +1,11 @@
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '@/lib/import/start-worker';
 
+export interface CheckpointOptions {
+  restartFrames?: number;
+  passEveryMs?: number;
+}
+
 interface Pass {
   busy: number;
   /** Frames in the WAL when the pass began, and how many of them are now in the file. */
@@ -16,8 +21,9 @@ interface Pass {
 const PASS_EVERY_MS = 500;
 /**
  * WAL frames (4 KB pages) past which the writer waits for a complete pass before its next
- * transaction, so that the transaction starts the WAL over: the WAL file stays under about 500 MB
- * (a pass tells the size as it was when the pass began; 450 to 470 MB in the bench).
+ * transaction, so that the transaction starts the WAL over (a pass tells the size as it was when
+ * the pass began, and a transaction of the import writes up to 300 MB: the WAL file stays under
+ * about 900 MB).
  */
 const RESTART_FRAMES = 65_536;
 /** Passes drain() runs at most (a reader of the site still on older frames can hold one back). */
@@ -44,7 +50,13 @@ export class WalCheckpointer {
   private last: Pass = { busy: 0, log: 0, checkpointed: 0 };
   private failure: Error | null = null;
 
-  constructor(file: string) {
+  private readonly restartFrames: number;
+  private readonly passEveryMs: number;
+
+  /** options: RESTART_FRAMES and PASS_EVERY_MS (tests make them small). */
+  constructor(file: string, options: CheckpointOptions = {}) {
+    this.restartFrames = options.restartFrames ?? RESTART_FRAMES;
+    this.passEveryMs = options.passEveryMs ?? PASS_EVERY_MS;
     this.worker = startWorker(__dirname, 'checkpoint-worker', { workerData: { file }, resourceLimits: { maxYoungGenerationSizeMb: 2 } });
     this.worker.on('message', (m: ({ type: 'passed' } & Pass) | { type: 'failed'; message: string }) => {
       const settle = this.settle;
@@ -82,16 +94,24 @@ export class WalCheckpointer {
 
   /** After a commit: starts a pass in the background when the last one ended PASS_EVERY_MS ago. */
   committed(): void {
-    if (this.running || this.failure || performance.now() - this.lastEnd < PASS_EVERY_MS) return;
+    if (this.running || this.failure || performance.now() - this.lastEnd < this.passEveryMs) return;
     this.pass().catch(() => {});
   }
 
-  /** Before a write transaction: when the WAL has grown past RESTART_FRAMES, waits for drain(); throws when the thread failed. */
-  async beforeWrite(): Promise<void> {
+  /** Whether the thread has failed (its passes reject, and restartDue throws). */
+  get failed(): boolean {
+    return this.failure !== null;
+  }
+
+  /**
+   * Whether the WAL has grown past RESTART_FRAMES, so that the writer should drain() before its next
+   * transaction; throws when the thread failed.
+   */
+  restartDue(): boolean {
     if (this.failure) throw this.failure;
     // A pass reports the WAL as it was when it began: the writer has gone on meanwhile, so only a
     // pass while it waits (drain) lets its next transaction start the WAL over.
-    if (this.last.log > RESTART_FRAMES) await this.drain();
+    return this.last.log > this.restartFrames;
   }
 
   /**

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { importCheckpoints } from '@/lib/catalog/import-checkpoints';
 import { SqliteCatalogWriter } from '@/lib/catalog/sqlite-writer';
@@ -185,6 +186,60 @@ describe('the SQLite catalogue writer', () => {
       site.close();
     }
   }, 30_000);
+
+  it('starts the WAL over as it grows, even while the site writes all along', async () => {
+    // The site: another thread counting a view every millisecond, leaving checkpoints to the
+    // import (as writeWhenFree does under its lease).
+    const site = new Worker(
+      `const { parentPort, workerData } = require('node:worker_threads');
+       const db = new (require('better-sqlite3'))(workerData.file);
+       db.pragma('busy_timeout = 5000');
+       db.pragma('wal_autocheckpoint = 0');
+       const view = db.prepare('UPDATE videos SET views = views + 1 WHERE id = 1');
+       let stop = false;
+       parentPort.on('message', () => (stop = true));
+       (async () => {
+         parentPort.postMessage('writing');
+         while (!stop) {
+           view.run();
+           await new Promise((resolve) => setTimeout(resolve, 1));
+         }
+         db.close();
+         parentPort.postMessage('stopped');
+       })();`,
+      { eval: true, workerData: { file: fx.db.name } },
+    );
+    await new Promise((resolve, reject) => site.once('message', resolve).once('error', reject));
+    const writer = new SqliteCatalogWriter(fx.db, { transactionMs: 0, checkpoints: { restartFrames: 300, passEveryMs: 0 } });
+    const walBytes = () => fs.statSync(`${fx.db.name}-wal`).size;
+    let largest = 0;
+    try {
+      const run = await writer.startRun('s');
+      for (let b = 0; b < 20; b++) {
+        const rows = Array.from({ length: 300 }, (_, i): FeedRow => {
+          const n = b * 300 + i;
+          return {
+            line: n + 1, externalId: `w${n}`, title: `Harbour Crane Lift ${n}`, dir: `harbour-crane-lift-${n}`, description: 'Cranes at work.',
+            postDate: null, duration: 60 + ((n * 7919) % 3600), embedUrl: `https://embed.example.com/w${n}`, thumbUrl: null, thumbs: [],
+            previewUrl: null, categories: [`Harbours ${n % 7}`], tags: [`crane ${n % 11}`], models: [], views: n, likes: n % 13, dislikes: 0,
+          };
+        });
+        await writer.writeBatch('s', run, rows);
+        largest = Math.max(largest, walBytes());
+        if (process.env.DEBUG_WAL) console.log(b, walBytes());
+      }
+      await writer.finish();
+    } finally {
+      site.postMessage('stop');
+      await new Promise((resolve) => site.once('message', resolve));
+      await site.terminate();
+    }
+    const written = writer.transactions.count;
+    expect(written).toBe(20);
+    // 20 transactions of some hundreds of frames each: had the WAL never started over, it would
+    // hold all of them.
+    expect(largest).toBeLessThan(6 * 2 ** 20);
+  }, 60_000);
 
   it('never reuses the id of a removed video', async () => {
     const writer = new SqliteCatalogWriter(fx.db);
