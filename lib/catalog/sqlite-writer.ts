@@ -339,11 +339,9 @@ export class SqliteCatalogWriter implements CatalogWriter {
    */
   private async inTransaction(fn: () => void): Promise<void> {
     if (this.txBegan === null) {
-      // A site write that found the lock taken tries again at most MAX_PAUSE_MS later: the lock
-      // stays free twice that long after a commit, or the next transaction could take it first every time.
-      const free = this.committedAt + 2 * MAX_PAUSE_MS + 2 - performance.now();
-      if (free > 0) await new Promise((resolve) => setTimeout(resolve, free));
+      await this.leaveLockFree();
       await this.beforeWrite();
+      await this.leaveLockFree();
       this.db.prepare('BEGIN IMMEDIATE').run();
       this.txBegan = performance.now();
       if (this.checkpointer) renewImportCheckpoints(this.db);
@@ -356,6 +354,16 @@ export class SqliteCatalogWriter implements CatalogWriter {
       throw e;
     }
     if (performance.now() - this.txBegan >= this.transactionMs) this.commit();
+  }
+
+  /**
+   * Waits until the write lock has been free for twice MAX_PAUSE_MS since the last commit: a site
+   * write that found the lock taken tries again at most MAX_PAUSE_MS later, and the next
+   * transaction could otherwise take the lock first every time.
+   */
+  private async leaveLockFree(): Promise<void> {
+    const wait = this.committedAt + 2 * MAX_PAUSE_MS + 2 - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
 
   /** Commits the run's open write transaction, if any. */
@@ -388,6 +396,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
         await c.drain();
       } finally {
         this.db.prepare('COMMIT').run();
+        this.committedAt = performance.now();
       }
     } catch (e) {
       // Only the thread's failure is handled here; the lock's (busy for 5 s) is the caller's.
