@@ -48,6 +48,9 @@ const KEYWORD_FLUSH = 20_000;
  */
 const TRANSACTION_MS = 1000;
 
+/** Numbers of a new video's category membership held until its transaction commits (see members). */
+const MEMBER_FIELDS = 7;
+
 /**
  * journal_size_limit -1 while importing (the site's connections keep 64 MB): the WAL starts over
  * every 256 MB or so (WalCheckpointer), and each time the limit truncated the file to 64 MB, which
@@ -234,7 +237,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
     const catIds = row.categories.map((c) => this.categoryId(c));
     for (const c of catIds) {
       // A new video's copied columns are known: no read of the row just inserted.
-      if (added) this.q.newMember.run(id, c, added.postDate, row.duration, row.views, added.rating, row.likes);
+      if (added) this.addMember(id, c, added.postDate, row.duration, row.views, added.rating, row.likes);
       else this.q.member.run(c, id);
     }
     for (const t of row.tags) this.q.tagged.run(id, this.tagId(t));
@@ -243,7 +246,47 @@ export class SqliteCatalogWriter implements CatalogWriter {
     this.q.titleFts.run(id, row.title, facets);
   }
 
+  /**
+   * Category memberships of the open transaction's new videos, MEMBER_FIELDS numbers each
+   * (video_id, category_id, post_date, duration, views, rating, likes), in one growing array (no
+   * object per membership for the collector to follow). Written at its commit (or before anything
+   * reads or deletes memberships), sorted by category and duration: in feed order, each lands on a
+   * page of idx_vc_duration no other row near it touches, more pages than the page cache holds, so
+   * a page was read, written to the WAL and read again several times a transaction. Sorted, the
+   * transaction sweeps each category's part of the index once (bench:import, 1,000,000 rows: 4.9 GB
+   * read and 3.3 GB written instead of 11.9 and 9.5, the writing thread's CPU 30.5 s instead of 42).
+   */
+  private members = new Float64Array(MEMBER_FIELDS * 4096);
+  private memberCount = 0;
+
+  private addMember(...fields: [number, number, number, number, number, number, number]): void {
+    if ((this.memberCount + 1) * MEMBER_FIELDS > this.members.length) {
+      const grown = new Float64Array(this.members.length * 2);
+      grown.set(this.members);
+      this.members = grown;
+    }
+    this.members.set(fields, this.memberCount * MEMBER_FIELDS);
+    this.memberCount++;
+  }
+
+  private writeMembers(): void {
+    if (this.memberCount === 0) return;
+    const m = this.members;
+    const order = new Uint32Array(this.memberCount).map((_, i) => i * MEMBER_FIELDS);
+    // By category, duration, video id: idx_vc_duration's order.
+    order.sort((a, b) => m[a + 1]! - m[b + 1]! || m[a + 3]! - m[b + 3]! || m[a]! - m[b]!);
+    for (const i of order) this.q.newMember.run(m[i], m[i + 1], m[i + 2], m[i + 3], m[i + 4], m[i + 5], m[i + 6]);
+    this.dropMembers();
+  }
+
+  private dropMembers(): void {
+    this.memberCount = 0;
+    // A long run's largest transaction need not keep its array.
+    if (this.members.length > MEMBER_FIELDS * 65_536) this.members = new Float64Array(MEMBER_FIELDS * 4096);
+  }
+
   private detach(id: number): void {
+    this.writeMembers();
     this.unindex(id);
     this.q.dropCategories.run(id);
     this.q.dropTags.run(id);
@@ -350,6 +393,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
       fn();
     } catch (e) {
       this.txBegan = null;
+      this.dropMembers();
       if (this.db.inTransaction) this.db.prepare('ROLLBACK').run();
       throw e;
     }
@@ -369,6 +413,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
   /** Commits the run's open write transaction, if any. */
   private commit(): void {
     if (this.txBegan === null) return;
+    this.writeMembers();
     this.db.prepare('COMMIT').run();
     this.transactions.count++;
     this.transactions.longestMs = Math.max(this.transactions.longestMs, performance.now() - this.txBegan);

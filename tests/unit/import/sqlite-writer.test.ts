@@ -241,6 +241,25 @@ describe('the SQLite catalogue writer', () => {
     expect(largest).toBeLessThan(6 * 2 ** 20);
   }, 60_000);
 
+  it('keeps the later row of an id a feed lists twice in one transaction, with its categories only', async () => {
+    const row = (title: string, categories: string[], duration: number): FeedRow => ({
+      line: 1, externalId: 'twice', title, dir: 'twice', description: '', postDate: NOW - 3600, duration, embedUrl: 'https://embed.example.com/twice',
+      thumbUrl: null, thumbs: [], previewUrl: null, categories, tags: [], models: [], views: 0, likes: 0, dislikes: 0,
+    });
+    const writer = new SqliteCatalogWriter(fx.db, { transactionMs: 60_000 });
+    const run = await writer.startRun('s');
+    // The first row's memberships wait for the commit; the second must replace them, not join them.
+    await writer.writeBatch('s', run, [row('Harbour Crane Lift', ['Harbours', 'Cranes'], 300), row('Harbour Crane Lift Again', ['Cranes'], 3000)]);
+    await writer.finish();
+    const id = Number(fx.db.prepare("SELECT video_id FROM video_sources WHERE external_id = 'twice'").pluck().get());
+    const members = fx.db
+      .prepare('SELECT c.title, vc.duration FROM video_categories vc JOIN categories c ON c.id = vc.category_id WHERE vc.video_id = ?')
+      .all(id);
+    expect(members).toEqual([{ title: 'Cranes', duration: 3000 }]);
+    const longest = await fx.source.videos(listQuery({ section: 'category', objectId: 'cranes', sort: 'longest' }));
+    expect('videos' in longest && longest.videos.map((v) => v.title)).toEqual(['Harbour Crane Lift Again']);
+  });
+
   it('never reuses the id of a removed video', async () => {
     const writer = new SqliteCatalogWriter(fx.db);
     const row: FeedRow = {
