@@ -424,8 +424,8 @@ export class SqliteCatalogWriter implements CatalogWriter {
 
   /**
    * Before a write transaction of the run: once the WAL has grown past its limit, the checkpoint
-   * thread copies all of it back while this connection holds the write lock (in an empty
-   * transaction), so that no write of the site adds frames after the last pass; the next write,
+   * thread copies it back, and then the rest while this connection holds the write lock (in an
+   * empty transaction), so that no write of the site adds frames after the last pass; the next write,
    * the import's or the site's, then starts the WAL over. Drained with the lock free, a view
    * written during the pass left a frame or two uncopied nearly every time, no transaction could
    * start the WAL over, and it grew to 2.3 GB in the bench instead of staying under 1 GB.
@@ -436,6 +436,10 @@ export class SqliteCatalogWriter implements CatalogWriter {
     let failed = false;
     try {
       if (!c.restartDue()) return;
+      // The bulk of the copying with the lock free (a pass after a transaction of the import copies
+      // hundreds of MB: held under the lock, the passes kept a view waiting over 5 s once, and it
+      // failed); under the lock, only what the site wrote meanwhile.
+      await c.drain();
       this.db.prepare('BEGIN IMMEDIATE').run();
       try {
         await c.drain();
