@@ -279,10 +279,13 @@ export class SqliteCatalogWriter implements CatalogWriter {
     this.dropMembers();
   }
 
+  /**
+   * Empties the list, keeping its array: a transaction is bounded in time, so the array is too
+   * (about 5 MB for a second of the bench's rows), and a new one each time would leave the old
+   * ones for a full collection.
+   */
   private dropMembers(): void {
     this.memberCount = 0;
-    // A long run's largest transaction need not keep its array.
-    if (this.members.length > MEMBER_FIELDS * 65_536) this.members = new Float64Array(MEMBER_FIELDS * 4096);
   }
 
   private detach(id: number): void {
