@@ -44,7 +44,8 @@ const KEYWORD_FLUSH = 20_000;
  * search indexes write a segment per commit, merged later. bench:import at 1,000,000 rows, one run
  * after the other: a commit per batch (305 transactions) 12,959 rows/s, the writing thread 55.4 s
  * of CPU, 12.2 GB written; 1 s transactions (42) 17,389 rows/s, 42.3 s, 9.3 GB. The site's writes
- * wait off its event loop meanwhile (site-write.ts), for one transaction at most (see inTransaction).
+ * wait off its event loop meanwhile (site-write.ts), for about one transaction (leaveLockFree; the
+ * bench's longest view wait was 1.5 to 3.0 s a run, and 4.1 s in one of some fifteen runs).
  */
 const TRANSACTION_MS = 1000;
 
