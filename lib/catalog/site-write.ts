@@ -32,9 +32,10 @@ export const isBusy = (e: unknown): boolean => {
  */
 export async function writeWhenFree<T>(db: Database.Database, write: () => T, maxWaitMs = MAX_WAIT_MS): Promise<T> {
   const until = Date.now() + maxWaitMs;
+  // Read once: a lease taken or given back while this write waits changes one checkpoint at most.
+  const autocheckpoint = importCheckpoints(db) ? Number(db.pragma('wal_autocheckpoint', { simple: true })) : null;
   for (let pause = 1; ; pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
     const timeout = Number(db.pragma('busy_timeout', { simple: true }));
-    const autocheckpoint = importCheckpoints(db) ? Number(db.pragma('wal_autocheckpoint', { simple: true })) : null;
     db.pragma('busy_timeout = 0');
     if (autocheckpoint !== null) db.pragma('wal_autocheckpoint = 0');
     try {

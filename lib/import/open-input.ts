@@ -26,23 +26,32 @@ export interface FeedInput {
 const CHUNK_BYTES = 1 << 18;
 
 /**
+ * `source` through a stream that counts each chunk's bytes (`count`) as the parser pulls them (a
+ * 'data' listener would start the flow before the parser reads).
+ */
+function counting(source: Readable, count: (bytes: number) => void): Transform {
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      count(chunk.length);
+      done(null, chunk);
+    },
+  });
+  source.on('error', (e) => stream.destroy(e));
+  source.pipe(stream);
+  return stream;
+}
+
+/**
  * The feed file at `fd`, from its start, each chunk counted into `read` (on any thread).
  * autoClose: the stream closes the file when it ends or is destroyed; else its opener does.
  */
 export function readFeedFile(fd: number, read: BigInt64Array, autoClose: boolean): Readable {
-  const stream = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      Atomics.add(read, 0, BigInt(chunk.length));
-      done(null, chunk);
-    },
-  });
   const source = fs.createReadStream('', { fd, start: 0, autoClose, highWaterMark: CHUNK_BYTES });
-  source.on('error', (e) => stream.destroy(e));
+  const stream = counting(source, (bytes) => Atomics.add(read, 0, BigInt(bytes)));
   // Destroying the stream (the import's end) closes the file too, when it is this stream's to close
   // (a destroyed fs stream closes its descriptor whatever autoClose says).
   if (autoClose) stream.on('close', () => source.destroy());
   else stream.on('close', () => source.unpipe(stream).pause());
-  source.pipe(stream);
   return stream;
 }
 
@@ -50,17 +59,10 @@ export class FeedInputError extends Error {}
 
 const MAX_REDIRECTS = 5;
 
-/** Counts the bytes as the parser pulls them (a 'data' listener would start the flow before the parser reads). */
+/** An http(s) response as a feed input, its bytes counted as the parser pulls them. */
 function counted(source: Readable, size: number | null): FeedInput {
   let read = 0;
-  const stream = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      read += chunk.length;
-      done(null, chunk);
-    },
-  });
-  source.on('error', (e) => stream.destroy(e));
-  source.pipe(stream);
+  const stream = counting(source, (bytes) => (read += bytes));
   return { stream, size, bytesRead: () => read };
 }
 

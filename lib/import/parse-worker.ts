@@ -5,7 +5,8 @@
  *
  * Messages in: { type: 'chunk', chunk }, { type: 'end' }, { type: 'error' } (the input failed),
  * unless it reads a feed file itself (workerData.file); { type: 'took', count } (the parent took
- * a batch: the worker stays at most maxAhead items ahead of it). Messages out: { type: 'need' } (send the next chunk), { type: 'items', batch }, { type: 'done' },
+ * a batch: the worker stays at most maxAhead items ahead of it).
+ * Messages out: { type: 'need' } (send the next chunk), { type: 'items', batch }, { type: 'done' },
  * { type: 'error', message }.
  */
 import { Readable } from 'node:stream';
