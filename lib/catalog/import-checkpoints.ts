@@ -15,7 +15,7 @@ import { prepared } from './statements';
  * runs out after LEASE_MS, and the site checkpoints again.
  */
 const KEY = 'import_checkpoints_until';
-export const LEASE_MS = 30_000;
+const LEASE_MS = 30_000;
 
 /** Takes or renews the lease (inside the import's write transaction). */
 export function renewImportCheckpoints(db: Database.Database, now = Date.now()): void {
