@@ -70,10 +70,21 @@ export async function announceCatalogChange(change: CatalogChange, origins: read
  * edge emptied first could fetch their old pages again and keep them for a day. The body's length
  * changes with the millisecond, so two purges within the same second still give two ETags (nginx
  * makes them from the file's modification time, in seconds, and its size).
+ *
+ * Each nginx worker keeps the file's stat up to a second (`open_file_cache_valid 1s`): until then a
+ * worker that read it just before may still serve the old generation's pages (seen in test:edge, a
+ * hit with the removed video 0.1 s after the PUT). So once an edge took the PUT this waits
+ * `settleMs` before it answers: "edge emptied" is then true of every worker.
  */
-export async function purgeEdges(origins: readonly string[], now = Date.now()): Promise<AnnounceResult[]> {
+export const EDGE_SETTLE_MS = 1100;
+
+export async function purgeEdges(
+  origins: readonly string[],
+  now = Date.now(),
+  { settleMs = EDGE_SETTLE_MS }: { settleMs?: number } = {},
+): Promise<AnnounceResult[]> {
   const body = `${new Date(now).toISOString()}\n${'.'.repeat(now % 1000)}\n`;
-  return Promise.all(
+  const results = await Promise.all(
     origins.map(async (origin) => {
       try {
         const res = await fetch(`${origin}/_edge/purge`, { method: 'PUT', body, signal: AbortSignal.timeout(10_000) });
@@ -85,4 +96,6 @@ export async function purgeEdges(origins: readonly string[], now = Date.now()): 
       }
     }),
   );
+  if (settleMs > 0 && results.some((r) => r.ok)) await new Promise((resolve) => setTimeout(resolve, settleMs));
+  return results;
 }

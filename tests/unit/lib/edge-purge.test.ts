@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, parseConfig } from '@/lib/config';
-import { purgeEdges } from '@/lib/import/announce';
+import { EDGE_SETTLE_MS, purgeEdges } from '@/lib/import/announce';
 
 describe('EDGE_PURGE_URLS', () => {
   it('is empty by default and for "none"', () => {
@@ -43,8 +45,8 @@ describe('purgeEdges', () => {
 
   it('PUTs /_edge/purge on every edge, with a body whose length changes within a second', async () => {
     const t = Date.UTC(2026, 0, 1, 0, 0, 0, 100);
-    const [a] = await purgeEdges([origin], t);
-    const [b] = await purgeEdges([origin], t + 1);
+    const [a] = await purgeEdges([origin], t, { settleMs: 0 });
+    const [b] = await purgeEdges([origin], t + 1, { settleMs: 0 });
     expect(a).toEqual({ origin, ok: true, detail: 'edge emptied' });
     expect(b?.ok).toBe(true);
     expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['PUT /_edge/purge', 'PUT /_edge/purge']);
@@ -52,11 +54,26 @@ describe('purgeEdges', () => {
     expect(seen[0]!.body.length).not.toBe(seen[1]!.body.length);
   });
 
-  it('reports an edge that refuses or cannot be reached, without throwing', async () => {
+  it("answers once every worker's second-long stat of the file has run out, not before", async () => {
+    // The shipped edge's generation location keeps the file's stat this long in each worker.
+    const conf = fs.readFileSync(path.join(__dirname, '../../../deploy/nginx/nginx.conf'), 'utf8');
+    const location = /location = \/_edge\/generation \{[^}]*\}/.exec(conf)?.[0] ?? '';
+    const valid = /open_file_cache_valid (\d+)s;/.exec(location)?.[1];
+    expect(valid).toBeDefined();
+    expect(EDGE_SETTLE_MS).toBeGreaterThan(Number(valid) * 1000);
+    const started = Date.now();
+    const [r] = await purgeEdges([origin], started, { settleMs: 300 });
+    expect(r?.ok).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+  });
+
+  it('reports an edge that refuses or cannot be reached, without throwing (and does not wait for it)', async () => {
+    const started = Date.now();
     const [refused] = await purgeEdges([`${origin}/elsewhere`]);
     expect(refused).toMatchObject({ ok: false, detail: 'HTTP 404' });
     const [down] = await purgeEdges(['http://127.0.0.1:9']);
     expect(down?.ok).toBe(false);
     expect(down?.detail).toMatch(/\S/);
+    expect(Date.now() - started).toBeLessThan(EDGE_SETTLE_MS);
   });
 });
