@@ -12,6 +12,15 @@
  * its event loop ran: what a visitor's request waits for while an import runs
  * (BENCH_IMPORT_SITE_WRITES=0: none; BENCH_IMPORT_SITE_WRITES=blocking: the writes as the site made
  * them before writeWhenFree, waiting for the lock inside SQLite).
+ *
+ * PostgreSQL mode (DATABASE_URL set, BENCH_PG=1 or --pg, as npm run bench:catalog): the same feed
+ * imported by `npm run import` itself (scripts/import.ts, in a process of its own with the same
+ * node flags, through scripts/lib/measured-import.ts for its peak) into a freshly seeded catalogue
+ * of 1,000 demo videos on DATABASE_URL's server (re-created there: whatever it held is gone), or on
+ * a throwaway PostgreSQL 15 (scripts/lib/postgres.mjs) stopped at the end. Printed: rows/s, peak
+ * RSS, wall time, the import's CPU and the server's (its processes' CPU seconds from /proc, when it
+ * runs on this machine); meanwhile a view every 50 ms through the site's PostgreSQL source, and how
+ * long those took. Writes bench-results/import-pg.json (the SQLite mode writes no file).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +28,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openCatalogDb } from '@/lib/catalog/db';
+// Types only: the PostgreSQL modules are loaded in the PostgreSQL mode alone, so the SQLite import's process never holds them.
+import type { PgPool } from '@/lib/catalog/pg/db';
 import { recordView } from '@/lib/catalog/input-actions';
 import { isBusy, writeWhenFree } from '@/lib/catalog/site-write';
 import { SqliteCatalogWriter } from '@/lib/catalog/sqlite-writer';
@@ -264,6 +275,7 @@ async function main() {
     const t0 = performance.now();
     await generate(file);
     console.log(`generated ${ROWS.toLocaleString('en-US')} rows, ${(fs.statSync(file).size / 2 ** 20).toFixed(0)} MB, in ${((performance.now() - t0) / 1000).toFixed(1)} s; load ${loadavg()} on ${os.cpus().length} CPUs`);
+    if (PG_MODE) return await mainPg(file, dir);
     const dbFile = path.join(dir, 'catalog.db');
     // The catalogue file exists (seeded) before the site's writes start.
     openCatalogDb(dbFile, { seedVideos: 1000 }).close();
@@ -277,6 +289,311 @@ async function main() {
     console.log(`targets: ${TARGET_RATE.toLocaleString('en-US')} rows/s, under ${TARGET_MB} MB`);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// PostgreSQL mode ------------------------------------------------------------------------------
+
+/** DATABASE_URL, BENCH_PG=1 or --pg: the import into the PostgreSQL catalogue, as npm run bench:catalog decides. */
+const PG_MODE = Boolean(process.env.DATABASE_URL) || process.env.BENCH_PG === '1' || process.argv.slice(2).includes('--pg');
+const PG_RESULT_FILE = path.join('bench-results', 'import-pg.json');
+/** Demo videos in the fresh catalogue, as in the SQLite mode: the site's views go to them. */
+const PG_SEED_VIDEOS = 1000;
+
+/** What /proc/<pid>/stat says of a process: its command, parent and CPU ticks (its own and its reaped children's); null when gone. */
+function procStat(pid: number): { comm: string; ppid: number; ticks: number } | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis: ppid 2nd, utime, stime, cutime, cstime 12th to 15th.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return {
+      comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+      ppid: Number(f[1]),
+      ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The server's postmaster on this machine (the parent of this connection's backend), or null: a
+ * server elsewhere (its pids are not ours to read), or no /proc.
+ */
+async function postmasterPid(pool: PgPool, url: string): Promise<number | null> {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return null;
+  }
+  if (!['127.0.0.1', 'localhost', '[::1]', ''].includes(host)) return null;
+  const pid = (await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
+  const backend = pid === undefined ? null : procStat(pid);
+  if (!backend || backend.comm !== 'postgres') return null;
+  return procStat(backend.ppid)?.comm === 'postgres' ? backend.ppid : null;
+}
+
+/**
+ * CPU seconds the server has used so far: the postmaster with every child it reaped (their time
+ * joins its cutime and cstime), plus the children still running (backends, checkpointer, autovacuum).
+ */
+function serverCpuSeconds(postmaster: number): number | null {
+  const main = procStat(postmaster);
+  if (!main) return null;
+  let ticks = main.ticks;
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d) || Number(d) === postmaster) continue;
+    const p = procStat(Number(d));
+    if (p?.ppid === postmaster) ticks += p.ticks;
+  }
+  return ticks / 100;
+}
+
+interface PgSiteWrites {
+  count: number;
+  /** Views that failed (the site's pool: 5 s to get a connection, 15 s per statement). */
+  failed: number;
+  firstError: string | null;
+  medianMs: number;
+  p99Ms: number;
+  maxMs: number;
+  loopP99Ms: number;
+  loopMaxMs: number;
+}
+
+/**
+ * The running site's views during an import on PostgreSQL: every 50 ms this process counts a view
+ * of a demo video through the site's PostgreSQL source (lib/catalog/pg/source.ts: input, act
+ * view), on a pool made as the site makes its own (createPgPool's defaults: 10 connections, 15 s
+ * statement timeout). Measured: each view's time, and this process's event loop delay.
+ */
+async function pgSiteWrites(url: string, ids: readonly number[]): Promise<() => Promise<PgSiteWrites>> {
+  const { createPgPool } = await import('@/lib/catalog/pg/db');
+  const { createPgSource } = await import('@/lib/catalog/pg/source');
+  const pool = createPgPool(url);
+  const source = createPgSource(pool);
+  const times: number[] = [];
+  let failed = 0;
+  let firstError: string | null = null;
+  const pending = new Set<Promise<unknown>>();
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  let i = 0;
+  const timer = setInterval(() => {
+    const t = performance.now();
+    const id = ids[i++ % ids.length]!;
+    const write = source.input({ act: 'view', section: 'video', objectId: id }, { key: 'bench-import' }).then(
+      (answer) => {
+        if ('error' in answer) throw new Error(`the view of video ${id} was refused: ${JSON.stringify(answer)}`);
+        times.push(performance.now() - t);
+      },
+      (e: unknown) => {
+        // What the site's visitor would get: an error instead of the view counted.
+        failed++;
+        firstError ??= e instanceof Error ? `${e.message}${e.cause instanceof Error ? `: ${e.cause.message}` : ''}` : String(e);
+      },
+    );
+    pending.add(write);
+    void write.finally(() => pending.delete(write));
+  }, 50);
+  return async () => {
+    clearInterval(timer);
+    try {
+      await Promise.all(pending);
+    } finally {
+      loop.disable();
+      await pool.end();
+    }
+    times.sort((a, b) => a - b);
+    return {
+      count: times.length,
+      failed,
+      firstError,
+      medianMs: times[Math.floor(times.length / 2)] ?? 0,
+      p99Ms: times[Math.floor(times.length * 0.99)] ?? 0,
+      maxMs: times[times.length - 1] ?? 0,
+      loopP99Ms: loop.percentile(99) / 1e6,
+      loopMaxMs: loop.max / 1e6,
+    };
+  };
+}
+
+interface PgRunResult {
+  label: string;
+  rows: number;
+  /** The import's own time and rate, as `npm run import` prints them (reading the feed to writing its end). */
+  seconds: number;
+  rate: number;
+  /** The import process's life: start, catalogue check, import, finish, exit. */
+  wallSeconds: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+  peakMb: number;
+  peakSampled: boolean;
+  cpuSeconds: number;
+  mainThreadCpuSeconds: number | null;
+  readMb: number | null;
+  writtenMb: number | null;
+  /** The server's CPU seconds while the import ran (the site's views included); null for a server elsewhere. */
+  serverCpuSeconds: number | null;
+  site: PgSiteWrites | null;
+}
+
+interface Measured {
+  code: number;
+  peakMb: number;
+  peakSampled: boolean;
+  cpuSeconds: number;
+  mainThreadCpuSeconds: number | null;
+  readMb: number | null;
+  writtenMb: number | null;
+}
+
+/**
+ * `npm run import` of the feed into DATABASE_URL's catalogue, in a process of its own with this
+ * one's node flags (package.json's import flags: bench:import has the same), its output passed on.
+ */
+function pgImportProcess(file: string, url: string, measureFile: string, label: string): Promise<{ out: string; wallSeconds: number; measured: Measured }> {
+  const entry = path.join(path.dirname(process.argv[1]!), 'lib', 'measured-import.ts');
+  const args = [file, '--format', 'kvs-csv', '--separator', '|', '--list-separator', ',', '--source', 'bench'];
+  fs.rmSync(measureFile, { force: true });
+  return new Promise((resolve, reject) => {
+    const t = performance.now();
+    const child = spawn(process.execPath, [...process.execArgv, entry, ...args], {
+      // As the SQLite mode: embeds from example.com are the feed's; no running site to tell at the end.
+      env: { ...process.env, DATABASE_URL: url, EMBED_HOSTS: 'example.com', REVALIDATE_URLS: 'none', EDGE_PURGE_URLS: '', BENCH_IMPORT_MEASURE: measureFile },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    let partial = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+      const lines = (partial + d).split('\n');
+      partial = lines.pop() ?? '';
+      for (const l of lines) if (l) process.stdout.write(`  | ${l}\n`);
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      const wallSeconds = (performance.now() - t) / 1000;
+      if (partial) process.stdout.write(`  | ${partial}\n`);
+      if (code !== 0) return reject(new Error(`${label.trim()}: the import process ${signal ? `was ended by ${signal}` : `exited with ${code}`}`));
+      try {
+        resolve({ out, wallSeconds, measured: JSON.parse(fs.readFileSync(measureFile, 'utf8')) as Measured });
+      } catch (e) {
+        reject(new Error(`${label.trim()}: no measurement from the import process (${(e as Error).message})`));
+      }
+    });
+  });
+}
+
+async function pgImportOnce(file: string, url: string, dir: string, label: string, ids: readonly number[], postmaster: number | null): Promise<PgRunResult> {
+  const cpu0 = postmaster === null ? null : serverCpuSeconds(postmaster);
+  const stop = process.env.BENCH_IMPORT_SITE_WRITES === '0' ? null : await pgSiteWrites(url, ids);
+  let run;
+  try {
+    run = await pgImportProcess(file, url, path.join(dir, 'measured.json'), label);
+  } catch (e) {
+    await stop?.().catch(() => {});
+    throw e;
+  }
+  const site = stop ? await stop() : null;
+  const cpu1 = postmaster === null ? null : serverCpuSeconds(postmaster);
+  // scripts/import.ts's summary: "added A, updated U, unchanged N, rejected R, removed D (ROWS rows in S s, RATE rows/s)".
+  const m = /added (\d+), updated (\d+), unchanged (\d+), rejected (\d+), removed \d+.*\((\d+) rows in ([\d.]+) s, (\d+) rows\/s\)/.exec(run.out);
+  if (!m) throw new Error(`${label.trim()}: no summary line in the import's output`);
+  const [added, updated, unchanged, rejected, rows, seconds, rate] = m.slice(1).map(Number) as [number, number, number, number, number, number, number];
+  const r = run.measured;
+  const serverCpu = cpu0 !== null && cpu1 !== null ? cpu1 - cpu0 : null;
+  console.log(
+    `${label}: ${rows.toLocaleString('en-US')} rows in ${seconds.toFixed(1)} s = ${rate.toLocaleString('en-US')} rows/s` +
+      ` (added ${added}, updated ${updated}, unchanged ${unchanged}, rejected ${rejected}); peak RSS ${r.peakMb.toFixed(0)} MB${r.peakSampled ? ' (sampled)' : ''};` +
+      ` process wall time ${run.wallSeconds.toFixed(1)} s; import process ${r.cpuSeconds.toFixed(1)} s CPU` +
+      (r.mainThreadCpuSeconds !== null ? ` (main thread ${r.mainThreadCpuSeconds.toFixed(1)} s)` : '') +
+      (r.readMb !== null && r.writtenMb !== null ? `, read ${r.readMb.toFixed(0)} MB, wrote ${r.writtenMb.toFixed(0)} MB` : '') +
+      `; PostgreSQL server ${serverCpu === null ? 'CPU not measured (not on this machine)' : `${serverCpu.toFixed(1)} s CPU`}; load ${loadavg()}`,
+  );
+  if (site) {
+    console.log(
+      `  site's views meanwhile (PostgreSQL source): ${site.count}, median ${site.medianMs.toFixed(0)} ms, p99 ${site.p99Ms.toFixed(0)} ms, longest ${site.maxMs.toFixed(0)} ms,` +
+        ` ${site.failed} failed${site.firstError ? ` (first: ${site.firstError})` : ''};` +
+        ` the site's event loop delayed p99 ${site.loopP99Ms.toFixed(0)} ms, longest ${site.loopMaxMs.toFixed(0)} ms`,
+    );
+  } else {
+    console.log("  site's views: skipped (BENCH_IMPORT_SITE_WRITES=0)");
+  }
+  return {
+    label,
+    rows,
+    seconds,
+    rate,
+    wallSeconds: run.wallSeconds,
+    added,
+    updated,
+    unchanged,
+    rejected,
+    peakMb: r.peakMb,
+    peakSampled: r.peakSampled,
+    cpuSeconds: r.cpuSeconds,
+    mainThreadCpuSeconds: r.mainThreadCpuSeconds,
+    readMb: r.readMb,
+    writtenMb: r.writtenMb,
+    serverCpuSeconds: serverCpu,
+    site,
+  };
+}
+
+async function mainPg(file: string, dir: string): Promise<void> {
+  const { createPgPool, ensurePgCatalog } = await import('@/lib/catalog/pg/db');
+  const { redactedUrl } = await import('@/lib/catalog/pg/cli');
+  let url = process.env.DATABASE_URL ?? '';
+  let stop = async () => {};
+  if (!url) {
+    const { startPostgres } = await import('./lib/postgres.mjs');
+    const server = await startPostgres();
+    url = server.url;
+    stop = server.stop;
+    console.log(`No DATABASE_URL: a throwaway PostgreSQL at ${url}`);
+  }
+  try {
+    const pool = createPgPool(url, 2);
+    try {
+      // A fresh catalogue every time, as `npm run seed` makes one: the same start, the same figure.
+      const t = performance.now();
+      await ensurePgCatalog(pool, { seedVideos: PG_SEED_VIDEOS }, true);
+      const version = (await pool.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]?.v ?? '?';
+      console.log(`catalogue re-created in ${redactedUrl(url)} (PostgreSQL ${version}, ${PG_SEED_VIDEOS.toLocaleString('en-US')} demo videos) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      const now = Math.floor(Date.now() / 1000);
+      const ids = (await pool.query<{ id: number }>('SELECT id FROM videos WHERE status_id = 1 AND post_date <= $1 ORDER BY id LIMIT 100', [now])).rows.map((r) => r.id);
+      const postmaster = await postmasterPid(pool, url);
+      const runs = [
+        await pgImportOnce(file, url, dir, 'first import (all rows new)  ', ids, postmaster),
+        await pgImportOnce(file, url, dir, 'second import (all unchanged)', ids, postmaster),
+      ];
+      const dbMb = Number((await pool.query<{ b: string }>('SELECT pg_database_size(current_database())::text AS b')).rows[0]?.b ?? 0) / 2 ** 20;
+      console.log(`catalogue database ${dbMb.toFixed(0)} MB`);
+      console.log('\nrun (PostgreSQL)                rows/s   target  peak RSS  target  wall time  server CPU  site view waited (median / longest)  failed');
+      for (const r of runs) {
+        const site = r.site ? `${r.site.medianMs.toFixed(0).padStart(9)} / ${r.site.maxMs.toFixed(0).padStart(7)} ms  ${String(r.site.failed).padStart(19)}` : `${'skipped'.padStart(22)}`;
+        console.log(
+          `${r.label}  ${Math.round(r.rate).toLocaleString('en-US').padStart(7)}  ${r.rate >= TARGET_RATE ? 'met   ' : 'MISSED'}  ${r.peakMb.toFixed(0).padStart(5)} MB  ${r.peakMb < TARGET_MB ? 'met   ' : 'MISSED'}` +
+            `  ${r.wallSeconds.toFixed(1).padStart(7)} s  ${r.serverCpuSeconds === null ? '        -' : `${r.serverCpuSeconds.toFixed(1).padStart(8)} s`}  ${site}`,
+        );
+      }
+      console.log(`targets: ${TARGET_RATE.toLocaleString('en-US')} rows/s, under ${TARGET_MB} MB`);
+      fs.mkdirSync(path.dirname(PG_RESULT_FILE), { recursive: true });
+      fs.writeFileSync(
+        PG_RESULT_FILE,
+        `${JSON.stringify({ feedRows: ROWS, postgres: version, throwaway: !process.env.DATABASE_URL, seedVideos: PG_SEED_VIDEOS, measuredAt: new Date().toISOString(), targets: { rowsPerSecond: TARGET_RATE, peakMb: TARGET_MB }, catalogueMb: dbMb, runs: runs.map((r) => ({ ...r, label: r.label.trim() })) }, null, 2)}\n`,
+      );
+      console.log(`Wrote ${PG_RESULT_FILE}`);
+    } finally {
+      await pool.end();
+    }
+  } finally {
+    await stop();
   }
 }
 
