@@ -197,6 +197,30 @@ describe('the PostgreSQL catalogue writer', () => {
     expect(related.videos.map((v) => Number(v.video_id))).toEqual([ids[1]]);
   });
 
+  it('writes a batch that lists an id twice as row by row: the later row updates what the earlier one added', async () => {
+    const row = (title: string, categories: string[], duration: number): FeedRow => ({
+      line: 1, externalId: 'twice', title, dir: 'twice', description: '', postDate: SEED_NOW - 3600, duration, embedUrl: 'https://embed.example.com/twice',
+      thumbUrl: null, thumbs: [], previewUrl: null, categories, tags: ['crane'], models: [], views: 0, likes: 0, dislikes: 0,
+    });
+    const other: FeedRow = { ...row('Quiet Harbour Walk', ['HARBOURS'], 60), externalId: 'other', dir: 'other' };
+    const first = row('Harbour Crane Lift', ['Harbours', 'Cranes'], 300);
+    const writer = new PgCatalogWriter(db.pool);
+    expect(await writer.writeBatch('s', 1, [first, other, row('Harbour Crane Lift Again', ['Cranes'], 3000), first])).toEqual({
+      added: 2, updated: 2, unchanged: 0, takenDown: 0,
+    });
+    const id = (await one<{ id: number }>("SELECT video_id AS id FROM video_sources WHERE external_id = 'twice'")).id;
+    const members = await db.pool.query('SELECT c.title, vc.duration FROM video_categories vc JOIN categories c ON c.id = vc.category_id WHERE vc.video_id = $1 ORDER BY 1', [id]);
+    expect(members.rows).toEqual([{ title: 'Cranes', duration: 300 }, { title: 'Harbours', duration: 300 }]);
+    expect((await one<{ title: string }>('SELECT title FROM videos WHERE id = $1', [id])).title).toBe('Harbour Crane Lift');
+    // Its related_words rows are the last title's words in the last row's categories, nothing left of the middle one.
+    const words = await db.pool.query<{ word: string }>('SELECT DISTINCT word FROM related_words WHERE video_id = $1 ORDER BY 1', [id]);
+    expect(words.rows.map((r) => r.word)).toEqual(['crane', 'harbour', 'lift']);
+    expect(await writer.writeBatch('s', 2, [first, other])).toEqual({ added: 0, updated: 0, unchanged: 2, takenDown: 0 });
+    // A category a batch creates: once, titled as the first row that names it, whatever the others' spelling.
+    const cats = await db.pool.query("SELECT dir, title FROM categories WHERE dir IN ('harbours', 'cranes') ORDER BY dir");
+    expect(cats.rows).toEqual([{ dir: 'cranes', title: 'Cranes' }, { dir: 'harbours', title: 'Harbours' }]);
+  });
+
   it('reads titles through their word pairs, across slices, and after a title changes', async () => {
     await db.pool.query("INSERT INTO meta (key, value) VALUES ('next_video_id', $1)", [String(SEARCH_SLICE - 1)]);
     const base: FeedRow = {
