@@ -36,6 +36,7 @@ import { SqliteCatalogWriter } from '@/lib/catalog/sqlite-writer';
 import { DEFAULT_KVS_COLUMNS } from '@/lib/import/normalise';
 import { openFeed } from '@/lib/import/open-input';
 import { runImport } from '@/lib/import/run-import';
+import { ioMb, mainThreadCpuSeconds, statusMb } from './lib/proc-self';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS || 1_000_000);
 const TARGET_RATE = 20_000;
@@ -58,39 +59,6 @@ async function generate(file: string): Promise<void> {
     if (!out.write(`${line}\n`)) await new Promise<void>((r) => out.once('drain', () => r()));
   }
   await new Promise<void>((r) => out.end(() => r()));
-}
-
-/** Resident memory of this process (kB lines of /proc/self/status), in MB; null off Linux. */
-function statusMb(key: 'VmHWM' | 'VmRSS'): number | null {
-  try {
-    const m = new RegExp(`${key}:\\s+(\\d+)`).exec(fs.readFileSync('/proc/self/status', 'utf8'));
-    return m ? Number(m[1]) / 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
-/** CPU seconds (user + system) of this process's main thread, the one that writes; null off Linux. */
-function mainThreadCpuSeconds(): number | null {
-  try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    const stat = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
-  } catch {
-    return null;
-  }
-}
-
-/** Bytes this process read and wrote through system calls (page cache included), in MB; null off Linux. */
-function ioMb(): { read: number; written: number } | null {
-  try {
-    const io = fs.readFileSync('/proc/self/io', 'utf8');
-    const n = (k: string) => Number(new RegExp(`${k}: (\\d+)`).exec(io)![1]) / 2 ** 20;
-    return { read: n('rchar'), written: n('wchar') };
-  } catch {
-    return null;
-  }
 }
 
 const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -173,6 +141,42 @@ interface SiteWrites {
 }
 
 /**
+ * The running site's views: every 50 ms `write` counts one of the next of `ids` (each write's time
+ * kept; a failed one goes to `failed`, which may throw it on), and this process's event loop delay
+ * is measured, which is what the site's other requests wait for. stop() waits for the writes.
+ */
+function viewsEvery50ms(ids: readonly number[], write: (id: number) => Promise<unknown>, failed: (e: unknown) => void) {
+  const times: number[] = [];
+  const pending = new Set<Promise<unknown>>();
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  let i = 0;
+  const timer = setInterval(() => {
+    const t = performance.now();
+    const w = write(ids[i++ % ids.length]!).then(() => times.push(performance.now() - t), failed);
+    pending.add(w);
+    void w.finally(() => pending.delete(w));
+  }, 50);
+  return async () => {
+    clearInterval(timer);
+    try {
+      await Promise.all(pending);
+    } finally {
+      loop.disable();
+    }
+    times.sort((a, b) => a - b);
+    return {
+      count: times.length,
+      medianMs: times[Math.floor(times.length / 2)] ?? 0,
+      p99Ms: times[Math.floor(times.length * 0.99)] ?? 0,
+      maxMs: times[times.length - 1] ?? 0,
+      loopP99Ms: loop.percentile(99) / 1e6,
+      loopMaxMs: loop.max / 1e6,
+    };
+  };
+}
+
+/**
  * The running site's writes during an import: every 50 ms this (otherwise idle) process counts a
  * view of a demo video on its own connection, opened as the site opens it, the way the input
  * endpoint does (lib/catalog/source.ts: writeWhenFree, which waits for the write lock off the
@@ -183,41 +187,24 @@ function siteWrites(dbFile: string): () => Promise<SiteWrites> {
   const db = openCatalogDb(dbFile, { seedVideos: 1000 });
   const now = Math.floor(Date.now() / 1000);
   const ids = db.prepare('SELECT id FROM videos WHERE status_id = 1 AND post_date <= ? ORDER BY id LIMIT 100').pluck().all(now) as number[];
-  const times: number[] = [];
   let failed = 0;
   const blocking = process.env.BENCH_IMPORT_SITE_WRITES === 'blocking';
-  const pending = new Set<Promise<unknown>>();
-  const loop = monitorEventLoopDelay({ resolution: 5 });
-  loop.enable();
-  let i = 0;
-  const timer = setInterval(() => {
-    const t = performance.now();
-    const id = ids[i++ % ids.length]!;
-    const write = (blocking ? new Promise((resolve) => resolve(recordView(db, id, now))) : writeWhenFree(db, () => recordView(db, id, now))).then(
-      () => times.push(performance.now() - t),
-      (e: unknown) => {
-        // What the site's visitor would get: an error instead of the view counted.
-        if (!isBusy(e)) throw e;
-        failed++;
-      },
-    );
-    pending.add(write);
-    void write.finally(() => pending.delete(write));
-  }, 50);
+  const stop = viewsEvery50ms(
+    ids,
+    (id) => (blocking ? new Promise((resolve) => resolve(recordView(db, id, now))) : writeWhenFree(db, () => recordView(db, id, now))),
+    (e) => {
+      // What the site's visitor would get: an error instead of the view counted.
+      if (!isBusy(e)) throw e;
+      failed++;
+    },
+  );
   return async () => {
-    clearInterval(timer);
-    await Promise.all(pending);
-    loop.disable();
-    db.close();
-    times.sort((a, b) => a - b);
-    return {
-      count: times.length,
-      failed,
-      p99Ms: times[Math.floor(times.length * 0.99)] ?? 0,
-      maxMs: times[times.length - 1] ?? 0,
-      loopP99Ms: loop.percentile(99) / 1e6,
-      loopMaxMs: loop.max / 1e6,
-    };
+    try {
+      const { count, p99Ms, maxMs, loopP99Ms, loopMaxMs } = await stop();
+      return { count, failed, p99Ms, maxMs, loopP99Ms, loopMaxMs };
+    } finally {
+      db.close();
+    }
   };
 }
 
@@ -373,53 +360,31 @@ async function pgSiteWrites(url: string, ids: readonly number[]): Promise<() => 
   const { createPgSource } = await import('@/lib/catalog/pg/source');
   const pool = createPgPool(url);
   const source = createPgSource(pool);
-  const times: number[] = [];
   let failed = 0;
   let firstError: string | null = null;
-  const pending = new Set<Promise<unknown>>();
-  const loop = monitorEventLoopDelay({ resolution: 5 });
-  loop.enable();
-  let i = 0;
-  const timer = setInterval(() => {
-    const t = performance.now();
-    const id = ids[i++ % ids.length]!;
-    const write = source.input({ act: 'view', section: 'video', objectId: id }, { key: 'bench-import' }).then(
-      (answer) => {
-        if ('error' in answer) throw new Error(`the view of video ${id} was refused: ${JSON.stringify(answer)}`);
-        times.push(performance.now() - t);
-      },
-      (e: unknown) => {
-        // What the site's visitor would get: an error instead of the view counted.
-        failed++;
-        firstError ??= e instanceof Error ? `${e.message}${e.cause instanceof Error ? `: ${e.cause.message}` : ''}` : String(e);
-      },
-    );
-    pending.add(write);
-    void write.finally(() => pending.delete(write));
-  }, 50);
+  const stop = viewsEvery50ms(
+    ids,
+    async (id) => {
+      const answer = await source.input({ act: 'view', section: 'video', objectId: id }, { key: 'bench-import' });
+      if ('error' in answer) throw new Error(`the view of video ${id} was refused: ${JSON.stringify(answer)}`);
+    },
+    (e) => {
+      // What the site's visitor would get: an error instead of the view counted.
+      failed++;
+      firstError ??= e instanceof Error ? `${e.message}${e.cause instanceof Error ? `: ${e.cause.message}` : ''}` : String(e);
+    },
+  );
   return async () => {
-    clearInterval(timer);
     try {
-      await Promise.all(pending);
+      return { ...(await stop()), failed, firstError };
     } finally {
-      loop.disable();
       await pool.end();
     }
-    times.sort((a, b) => a - b);
-    return {
-      count: times.length,
-      failed,
-      firstError,
-      medianMs: times[Math.floor(times.length / 2)] ?? 0,
-      p99Ms: times[Math.floor(times.length * 0.99)] ?? 0,
-      maxMs: times[times.length - 1] ?? 0,
-      loopP99Ms: loop.percentile(99) / 1e6,
-      loopMaxMs: loop.max / 1e6,
-    };
   };
 }
 
-interface PgRunResult {
+/** An import's figures; the process's own (peak, CPU, I/O) as measured-import.ts wrote them. */
+interface PgRunResult extends Omit<Measured, 'code'> {
   label: string;
   rows: number;
   /** The import's own time and rate, as `npm run import` prints them (reading the feed to writing its end). */
@@ -431,12 +396,6 @@ interface PgRunResult {
   updated: number;
   unchanged: number;
   rejected: number;
-  peakMb: number;
-  peakSampled: boolean;
-  cpuSeconds: number;
-  mainThreadCpuSeconds: number | null;
-  readMb: number | null;
-  writtenMb: number | null;
   /** The server's CPU seconds while the import ran (the site's views included); null for a server elsewhere. */
   serverCpuSeconds: number | null;
   site: PgSiteWrites | null;
@@ -548,15 +507,7 @@ async function pgImportOnce(file: string, url: string, dir: string, label: strin
 async function mainPg(file: string, dir: string): Promise<void> {
   const { createPgPool, ensurePgCatalog } = await import('@/lib/catalog/pg/db');
   const { redactedUrl } = await import('@/lib/catalog/pg/cli');
-  let url = process.env.DATABASE_URL ?? '';
-  let stop = async () => {};
-  if (!url) {
-    const { startPostgres } = await import('./lib/postgres.mjs');
-    const server = await startPostgres();
-    url = server.url;
-    stop = server.stop;
-    console.log(`No DATABASE_URL: a throwaway PostgreSQL at ${url}`);
-  }
+  const { url, stop } = await (await import('./lib/postgres.mjs')).databaseUrlOrThrowaway();
   try {
     const pool = createPgPool(url, 2);
     try {

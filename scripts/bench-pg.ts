@@ -45,15 +45,7 @@ async function inTransaction(fn: (c: pg.PoolClient) => Promise<void>): Promise<v
 }
 
 async function main(): Promise<void> {
-  let stop = async () => {};
-  let url = process.env.DATABASE_URL ?? '';
-  if (!url) {
-    const { startPostgres } = await import('./lib/postgres.mjs');
-    const server = await startPostgres();
-    url = server.url;
-    stop = server.stop;
-    console.log(`No DATABASE_URL: a throwaway PostgreSQL at ${url}`);
-  }
+  const { url, stop } = await (await import('./lib/postgres.mjs')).databaseUrlOrThrowaway();
   pool = createPgPool(url, 4);
   try {
     const meta = await pool

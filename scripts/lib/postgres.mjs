@@ -130,3 +130,14 @@ export async function startPostgres({ database = 'tubefront', log = false } = {}
   if (log) console.log(`postgres: throwaway server at ${url} (data in ${dataDir})`);
   return { url, dir, port, external: false, stop: async () => stopSync(server) };
 }
+
+/**
+ * The benchmarks' server: DATABASE_URL's, or a throwaway one started here (said on a line). Resolves
+ * to { url, stop }; stop() stops only a server started here.
+ */
+export async function databaseUrlOrThrowaway() {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
+  const server = await startPostgres();
+  console.log(`No DATABASE_URL: a throwaway PostgreSQL at ${server.url}`);
+  return { url: server.url, stop: server.stop };
+}
