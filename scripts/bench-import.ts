@@ -504,13 +504,31 @@ async function pgImportOnce(file: string, url: string, dir: string, label: strin
   };
 }
 
+/** Videos in the catalogue at the pool's server (0 without one). */
+async function videosHeld(pool: PgPool): Promise<number> {
+  const exists = (await pool.query<{ t: string | null }>("SELECT to_regclass('videos')::text AS t")).rows[0]?.t;
+  if (!exists) return 0;
+  return Number((await pool.query<{ n: string }>('SELECT count(*)::text AS n FROM videos')).rows[0]?.n ?? 0);
+}
+
 async function mainPg(file: string, dir: string): Promise<void> {
   const { createPgPool, ensurePgCatalog } = await import('@/lib/catalog/pg/db');
   const { redactedUrl } = await import('@/lib/catalog/pg/cli');
-  const { url, stop } = await (await import('./lib/postgres.mjs')).databaseUrlOrThrowaway();
+  const { url, stop, throwaway } = await (await import('./lib/postgres.mjs')).databaseUrlOrThrowaway();
   try {
     const pool = createPgPool(url, 2);
     try {
+      // DATABASE_URL may be an operator's own catalogue, set in the shell for `npm start`: re-create
+      // only what looks like a bench's (its demo videos and at most the generated feed), unless told.
+      const held = throwaway ? 0 : await videosHeld(pool);
+      if (held > PG_SEED_VIDEOS + ROWS && !process.argv.includes('--force')) {
+        console.error(
+          `bench:import: ${redactedUrl(url)} holds ${held.toLocaleString('en-US')} videos, more than a bench leaves; it would re-create that catalogue. ` +
+            'Unset DATABASE_URL for a throwaway server, or add --force.',
+        );
+        process.exitCode = 1;
+        return;
+      }
       // A fresh catalogue every time, as `npm run seed` makes one: the same start, the same figure.
       const t = performance.now();
       await ensurePgCatalog(pool, { seedVideos: PG_SEED_VIDEOS }, true);

@@ -8,4 +8,4 @@ export interface PostgresServer {
 }
 export function freePort(): Promise<number>;
 export function startPostgres(options?: { database?: string; log?: boolean }): Promise<PostgresServer>;
-export function databaseUrlOrThrowaway(): Promise<{ url: string; stop(): Promise<void> }>;
+export function databaseUrlOrThrowaway(): Promise<{ url: string; stop(): Promise<void>; throwaway: boolean }>;

@@ -133,11 +133,11 @@ export async function startPostgres({ database = 'tubefront', log = false } = {}
 
 /**
  * The benchmarks' server: DATABASE_URL's, or a throwaway one started here (said on a line). Resolves
- * to { url, stop }; stop() stops only a server started here.
+ * to { url, stop, throwaway }; stop() stops only a server started here.
  */
 export async function databaseUrlOrThrowaway() {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {}, throwaway: false };
   const server = await startPostgres();
   console.log(`No DATABASE_URL: a throwaway PostgreSQL at ${server.url}`);
-  return { url: server.url, stop: server.stop };
+  return { url: server.url, stop: server.stop, throwaway: true };
 }
