@@ -11,6 +11,7 @@ import { createPgSource } from '@/lib/catalog/pg/source';
 import { searchTuning } from '@/lib/catalog/pg/queries';
 import { SEARCH_SLICE } from '@/lib/catalog/pg/schema';
 import { SEARCH_WINDOW } from '@/lib/catalog/search-query';
+import { PERIOD_TABLES_LOCK_SQL } from '@/lib/catalog/pg/period-stats';
 import { PgCatalogWriter } from '@/lib/catalog/pg/writer';
 import { DEFAULT_KVS_COLUMNS } from '@/lib/import/normalise';
 import { runImport } from '@/lib/import/run-import';
@@ -219,6 +220,41 @@ describe('the PostgreSQL catalogue writer', () => {
     // A category a batch creates: once, titled as the first row that names it, whatever the others' spelling.
     const cats = await db.pool.query("SELECT dir, title FROM categories WHERE dir IN ('harbours', 'cranes') ORDER BY dir");
     expect(cats.rows).toEqual([{ dir: 'cranes', title: 'Cranes' }, { dir: 'harbours', title: 'Harbours' }]);
+  });
+
+  it("finishes an import while a view of the site is counting into the period sums, instead of deadlocking with it", async () => {
+    const writer = new PgCatalogWriter(db.pool);
+    const row: FeedRow = {
+      line: 1, externalId: 'late', title: 'Harbour Crane Lift', dir: 'harbour-crane-lift', description: '', postDate: null, duration: 60,
+      embedUrl: 'https://embed.example.com/late', thumbUrl: null, thumbs: [], previewUrl: null, categories: ['Cranes'], tags: [], models: [], views: 0, likes: 0, dislikes: 0,
+    };
+    await writer.writeBatch('s', 1, [row]);
+    const first = await one<{ period: number }>('SELECT min(period) AS period FROM period_counts');
+    const next = await one<{ period: number; video_id: number }>('SELECT period, video_id FROM period_stats WHERE period <> $1 LIMIT 1', [first.period]);
+    const view = await db.pool.connect();
+    try {
+      // A view half way through countPgDay (lib/catalog/pg/period-stats.ts): the tables taken as it
+      // takes them, one period's totals counted...
+      await view.query('BEGIN');
+      await view.query(`${PERIOD_TABLES_LOCK_SQL} IN ROW EXCLUSIVE MODE`);
+      await view.query('UPDATE period_counts SET count = count + 0 WHERE period = $1', [first.period]);
+      const finishing = writer.finish();
+      const until = Date.now() + 10_000;
+      while ((await one<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'")).n === 0) {
+        if (Date.now() > until) throw new Error('the import never waited for the view');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      // ...while the import's finish waits for it, it goes on to the next period's row, and commits.
+      await view.query(
+        `INSERT INTO period_stats (period, video_id, views, likes, dislikes, score, post_date, duration)
+         SELECT $1, id, 0, 0, 0, 0, post_date, duration FROM videos WHERE id = $2 ON CONFLICT (period, video_id) DO NOTHING`,
+        [next.period, next.video_id],
+      );
+      await view.query('COMMIT');
+      await expect(finishing).resolves.toBeUndefined();
+    } finally {
+      view.release();
+    }
   });
 
   it('reads titles through their word pairs, across slices, and after a title changes', async () => {

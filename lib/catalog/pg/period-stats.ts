@@ -168,10 +168,21 @@ export async function moveWindows(db: Queryable, now: number): Promise<void> {
 }
 
 /**
+ * Locks both period tables, always in this order (followed by the mode): a view or a vote (ROW
+ * EXCLUSIVE, countPgDay) and an import's finish rebuilding them (EXCLUSIVE, writer.ts) queue in
+ * one order instead of deadlocking.
+ */
+export const PERIOD_TABLES_LOCK_SQL = 'LOCK TABLE period_stats, period_counts';
+
+/**
  * Adds views and votes to today's row of a video and to every period's sums, inside the caller's
  * transaction (the view and vote stats). The windows must already be at today's day.
  */
 export async function countPgDay(db: Queryable, videoId: number, now: number, views: number, likes: number, dislikes: number): Promise<void> {
+  // Both period tables, in this order, before any of their rows (as an import's finish takes them
+  // whole: PERIOD_TABLES_LOCK_SQL): the rows below go a period at a time, stats then totals, and a
+  // rebuild taking them in another order deadlocked with a view. Views do not wait for each other here.
+  await db.query(`${PERIOD_TABLES_LOCK_SQL} IN ROW EXCLUSIVE MODE`);
   await moveWindows(db, now);
   await db.query(
     `INSERT INTO video_days AS vd (video_id, day, views, likes, dislikes) VALUES ($1, $2, $3, $4, $5)

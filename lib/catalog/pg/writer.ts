@@ -19,7 +19,7 @@ import { ratingOf } from '../rating';
 import { STATUS } from '../schema';
 import { titleKeywords } from '../seed';
 import type { PgPool } from './db';
-import { forgetPgPeriods, rebuildPgPeriodStats, vacuumPeriods } from './period-stats';
+import { forgetPgPeriods, PERIOD_TABLES_LOCK_SQL, rebuildPgPeriodStats, vacuumPeriods } from './period-stats';
 import { SYNC_COMMIT_SQL, searchSliceOf, searchSliceSql } from './schema';
 import { relatedWords, titlePairsTsv, titleTsv, videoTsv } from './tsv';
 
@@ -440,6 +440,10 @@ export class PgCatalogWriter implements CatalogWriter {
 
   /** Deletes a video from every table, keeping it down when asked. */
   private async removeOne(c: Client, id: number, takedown: boolean): Promise<RemovedVideo> {
+    // The video's row first, as a view or a vote of it takes its rows (videos, memberships, then
+    // the period sums: source.ts recordView): taken the other way round, a view of the video being
+    // removed could deadlock with the removal.
+    await c.query('SELECT 1 FROM videos WHERE id = $1 FOR UPDATE', [id]);
     const src = (await c.query<{ source: string; external_id: string }>('SELECT source, external_id FROM video_sources WHERE video_id = $1', [id]))
       .rows[0];
     // Out of the period listings and their totals first (that needs its memberships).
@@ -499,6 +503,12 @@ export class PgCatalogWriter implements CatalogWriter {
   async finish(): Promise<void> {
     if (!this.changed) return;
     await this.transaction(async (c) => {
+      // The period sums whole, before any of their rows, in the order a view takes them
+      // (countPgDay): the rebuild below deleting their rows in its own order deadlocked with a view
+      // counting into them (bench:import's PostgreSQL mode: "deadlock detected" between DELETE FROM
+      // period_counts and a view's INSERT INTO period_stats; the import failed at its end).
+      // EXCLUSIVE lets reads through; views wait for this commit, as they waited on the deleted rows.
+      await c.query(`${PERIOD_TABLES_LOCK_SQL} IN EXCLUSIVE MODE`);
       // vacuumPeriods below marks the new sums all-visible only once this commit is on disk.
       await c.query(SYNC_COMMIT_SQL);
       await c.query('DELETE FROM video_day_counts');
