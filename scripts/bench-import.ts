@@ -288,7 +288,7 @@ const PG_RESULT_FILE = path.join('bench-results', 'import-pg.json');
 const PG_SEED_VIDEOS = 1000;
 
 /** What /proc/<pid>/stat says of a process: its command, parent and CPU ticks (its own and its reaped children's); null when gone. */
-function procStat(pid: number): { comm: string; ppid: number; ticks: number } | null {
+function procStat(pid: number): { comm: string; ppid: number; ticks: number; reaped: number } | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command's closing parenthesis: ppid 2nd, utime, stime, cutime, cstime 12th to 15th.
@@ -297,6 +297,7 @@ function procStat(pid: number): { comm: string; ppid: number; ticks: number } | 
       comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
       ppid: Number(f[1]),
       ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]),
+      reaped: Number(f[13]) + Number(f[14]),
     };
   } catch {
     return null;
@@ -324,17 +325,26 @@ async function postmasterPid(pool: PgPool, url: string): Promise<number | null> 
 /**
  * CPU seconds the server has used so far: the postmaster with every child it reaped (their time
  * joins its cutime and cstime), plus the children still running (backends, checkpointer, autovacuum).
+ * A child reaped while the children are read would be in neither (read as gone, not yet in the
+ * postmaster's figure read before them): the last import's backend exits just as the next run
+ * starts, and once the next run's figure held its 107 s. So the postmaster is read before and after
+ * the children, and again when a child was reaped in between.
  */
 function serverCpuSeconds(postmaster: number): number | null {
-  const main = procStat(postmaster);
-  if (!main) return null;
-  let ticks = main.ticks;
-  for (const d of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(d) || Number(d) === postmaster) continue;
-    const p = procStat(Number(d));
-    if (p?.ppid === postmaster) ticks += p.ticks;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const before = procStat(postmaster);
+    if (!before) return null;
+    let children = 0;
+    for (const d of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(d) || Number(d) === postmaster) continue;
+      const p = procStat(Number(d));
+      if (p?.ppid === postmaster) children += p.ticks;
+    }
+    const after = procStat(postmaster);
+    if (!after) return null;
+    if (after.reaped === before.reaped) return (after.ticks + children) / 100;
   }
-  return ticks / 100;
+  return null;
 }
 
 interface PgSiteWrites {
