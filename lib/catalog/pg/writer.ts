@@ -66,6 +66,26 @@ function mediaColumns(items: readonly Written[]): [number[], string[], string[],
   ];
 }
 
+/**
+ * The videos columns of written rows, ids first, in the order the statements unnest them: id, dir,
+ * title, description, duration, post_date (`now` when the feed has none), views, likes, dislikes, rating.
+ */
+function videoColumns(items: readonly Written[], now: number): unknown[][] {
+  const rows = items.map((w) => w.row);
+  return [
+    items.map((w) => w.id),
+    rows.map((r) => r.dir),
+    rows.map((r) => r.title),
+    rows.map((r) => r.description),
+    rows.map((r) => r.duration),
+    rows.map((r) => r.postDate ?? now),
+    rows.map((r) => r.views),
+    rows.map((r) => r.likes),
+    rows.map((r) => r.dislikes),
+    rows.map((r) => ratingOf(r.likes, r.dislikes)),
+  ];
+}
+
 /** The feed's id as KVS's numeric ex_id when it is one (0 otherwise). */
 function exIdOf(externalId: string): number {
   return /^\d{1,9}$/.test(externalId) && Number(externalId) <= 2_147_483_647 ? Number(externalId) : 0;
@@ -371,35 +391,22 @@ export class PgCatalogWriter implements CatalogWriter {
     result.added += added.length;
 
     if (unchanged.length > 0) await c.query('UPDATE video_sources SET seen_run = $1 WHERE video_id = ANY($2::int[])', [runId, unchanged]);
-    const col = <T>(items: readonly Written[], of: (w: Written) => T): T[] => items.map(of);
-    const postDate = (row: FeedRow) => row.postDate ?? this.now;
     if (updated.length > 0) {
-      await this.detach(c, col(updated, (u) => u.id));
+      await this.detach(c, updated.map((u) => u.id));
       await c.query(
         `UPDATE videos v SET dir = x.dir, title = x.title, description = x.description, duration = x.duration, post_date = x.post_date,
            views = x.views, likes = x.likes, dislikes = x.dislikes, rating = x.rating
          FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[], $10::float8[])
            AS x(id, dir, title, description, duration, post_date, views, likes, dislikes, rating)
          WHERE v.id = x.id`,
-        [
-          col(updated, (u) => u.id),
-          col(updated, (u) => u.row.dir),
-          col(updated, (u) => u.row.title),
-          col(updated, (u) => u.row.description),
-          col(updated, (u) => u.row.duration),
-          col(updated, (u) => postDate(u.row)),
-          col(updated, (u) => u.row.views),
-          col(updated, (u) => u.row.likes),
-          col(updated, (u) => u.row.dislikes),
-          col(updated, (u) => ratingOf(u.row.likes, u.row.dislikes)),
-        ],
+        videoColumns(updated, this.now),
       );
       await c.query(
         `UPDATE video_sources s SET embed_url = x.embed_url, thumb_url = x.thumb_url, thumbs = x.thumbs, preview_url = x.preview_url,
            hash = x.hash, seen_run = $1
          FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) AS x(id, embed_url, thumb_url, thumbs, preview_url, hash)
          WHERE s.video_id = x.id`,
-        [runId, ...mediaColumns(updated), col(updated, (u) => u.hash)],
+        [runId, ...mediaColumns(updated), updated.map((u) => u.hash)],
       );
     }
     if (added.length > 0) {
@@ -410,27 +417,14 @@ export class PgCatalogWriter implements CatalogWriter {
            0, 0, $1, x.ex_id, $1
          FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[], $8::int[], $9::int[], $10::int[], $11::float8[], $12::int[])
            AS x(id, dir, title, description, duration, post_date, views, likes, dislikes, rating, ex_id)`,
-        [
-          source,
-          col(added, (a) => a.id),
-          col(added, (a) => a.row.dir),
-          col(added, (a) => a.row.title),
-          col(added, (a) => a.row.description),
-          col(added, (a) => a.row.duration),
-          col(added, (a) => postDate(a.row)),
-          col(added, (a) => a.row.views),
-          col(added, (a) => a.row.likes),
-          col(added, (a) => a.row.dislikes),
-          col(added, (a) => ratingOf(a.row.likes, a.row.dislikes)),
-          col(added, (a) => exIdOf(a.row.externalId)),
-        ],
+        [source, ...videoColumns(added, this.now), added.map((a) => exIdOf(a.row.externalId))],
       );
       await c.query(
         `INSERT INTO video_sources (video_id, source, external_id, embed_url, thumb_url, thumbs, preview_url, hash, seen_run)
          SELECT x.id, $1, x.external_id, x.embed_url, x.thumb_url, x.thumbs, x.preview_url, x.hash, $2
          FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
            AS x(id, embed_url, thumb_url, thumbs, preview_url, hash, external_id)`,
-        [source, runId, ...mediaColumns(added), col(added, (a) => a.hash), col(added, (a) => a.row.externalId)],
+        [source, runId, ...mediaColumns(added), added.map((a) => a.hash), added.map((a) => a.row.externalId)],
       );
       for (const { row } of added) for (const k of titleKeywords(row.title)) keywords.set(k, (keywords.get(k) ?? 0) + 1);
     }
