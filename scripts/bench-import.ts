@@ -240,10 +240,10 @@ function inChild(file: string, dbFile: string, label: string): Promise<RunResult
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
     child.on('error', reject);
-    child.on('close', (code) => {
+    child.on('close', (code, signal) => {
       const line = out.split('\n').find((l) => l.startsWith(RESULT));
       process.stdout.write(out.split('\n').filter((l) => l && !l.startsWith(RESULT)).map((l) => `${l}\n`).join(''));
-      if (code !== 0 || !line) reject(new Error(`${label.trim()}: the import process exited with ${code}`));
+      if (code !== 0 || !line) reject(new Error(`${label.trim()}: the import process ${signal ? `was ended by ${signal}` : `exited with ${code}`}`));
       else resolve(JSON.parse(line.slice(RESULT.length)) as RunResult);
     });
   });
