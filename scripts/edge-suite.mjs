@@ -176,6 +176,12 @@ runMain('edge', async () => {
       check(b.status === 200 && cacheStatus(b) === 'HIT', 'listing: the next request is a HIT', `${b.status} ${cacheStatus(b)}${asked(b)}`);
       check(a.headers['content-encoding'] === 'gzip' && b.headers['content-encoding'] === 'gzip' && a.raw.equals(b.raw), 'listing: the HIT is the same gzip bytes the site sent', `${a.raw.length} and ${b.raw.length} bytes`);
       check(/s-maxage=86400/.test(String(b.headers['cache-control'])), 'listing: the site\'s Cache-Control passes through', String(b.headers['cache-control']));
+      const direct = await request(url.replace(edge.baseUrl, site.baseUrl), { headers: RETURNING });
+      check(
+        Boolean(direct.headers['x-nextjs-cache']) && a.headers['x-nextjs-cache'] === undefined && b.headers['x-nextjs-cache'] === undefined,
+        'listing: the edge leaves out the site\'s X-Nextjs-Cache (a stored copy would repeat it on every hit)',
+        `site ${direct.headers['x-nextjs-cache']}, edge ${a.headers['x-nextjs-cache'] ?? 'none'} then ${b.headers['x-nextjs-cache'] ?? 'none'}`,
+      );
       const plain = await request(url, { headers: { cookie: 'tf_country=XX' } });
       check(plain.status === 200 && !plain.headers['content-encoding'] && plain.text === b.text, 'listing: a client without gzip gets the same page uncompressed', `${plain.headers['content-encoding'] ?? 'identity'}, ${cacheStatus(plain)}`);
       // A client navigation (RSC: 1) on the same URL must never get the stored HTML, nor store its
