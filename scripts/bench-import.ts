@@ -16,8 +16,9 @@
  * PostgreSQL mode (DATABASE_URL set, BENCH_PG=1 or --pg, as npm run bench:catalog): the same feed
  * imported by `npm run import` itself (scripts/import.ts, in a process of its own with the same
  * node flags, through scripts/lib/measured-import.ts for its peak) into a freshly seeded catalogue
- * of 1,000 demo videos on DATABASE_URL's server (re-created there: whatever it held is gone), or on
- * a throwaway PostgreSQL 15 (scripts/lib/postgres.mjs) stopped at the end. Printed: rows/s, peak
+ * of 1,000 demo videos on DATABASE_URL's server (re-created there; a catalogue holding more videos
+ * than a bench leaves is refused without --force), or on a throwaway PostgreSQL 15
+ * (scripts/lib/postgres.mjs) stopped at the end. Printed: rows/s, peak
  * RSS, wall time, the import's CPU and the server's (its processes' CPU seconds from /proc, when it
  * runs on this machine); meanwhile a view every 50 ms through the site's PostgreSQL source, and how
  * long those took. Writes bench-results/import-pg.json (the SQLite mode writes no file).

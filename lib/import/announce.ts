@@ -63,11 +63,14 @@ export async function announceCatalogChange(change: CatalogChange, origins: read
   );
 }
 
+/** How long purgeEdges waits after a PUT: the shipped edge's `open_file_cache_valid 1s`, and a margin. */
+export const EDGE_SETTLE_MS = 1100;
+
 /**
  * Empties every nginx edge (EDGE_PURGE_URLS, deploy/nginx/nginx.conf): `PUT /_edge/purge` rewrites
  * the edge's generation file, whose ETag starts every cache key there, so every cached page of
- * that edge becomes a miss at once. Call it after the site's servers dropped their own pages: an
- * edge emptied first could fetch their old pages again and keep them for a day. The body's length
+ * that edge becomes a miss (within a second, see below). Call it after the site's servers dropped
+ * their own pages: an edge emptied first could fetch their old pages again and keep them for a day. The body's length
  * changes with the millisecond, so two purges within the same second still give two ETags (nginx
  * makes them from the file's modification time, in seconds, and its size).
  *
@@ -76,8 +79,6 @@ export async function announceCatalogChange(change: CatalogChange, origins: read
  * hit with the removed video 0.1 s after the PUT). So once an edge took the PUT this waits
  * `settleMs` before it answers: "edge emptied" is then true of every worker.
  */
-export const EDGE_SETTLE_MS = 1100;
-
 export async function purgeEdges(
   origins: readonly string[],
   now = Date.now(),
