@@ -2,8 +2,11 @@ import 'server-only';
 import type Database from 'better-sqlite3';
 import type { DateFilter, DurationFilter } from '@/lib/types';
 import { dateFrom, durationFilterClass } from './filters';
+import { contentVersion } from './content-version';
 import { type FtsTable, searchMatch, searchTokens } from './fts-query';
 import { byScore, titleScore } from './relevance';
+import { partialCandidates, partialWords, withPartialMatches } from './partial-matches';
+import { VISIBLE_STATUS_SQL } from './schema';
 import { prepared } from './statements';
 
 /**
@@ -48,7 +51,7 @@ export interface SearchFilter {
 /**
  * Highest id published by `now` (seeded ids follow post_date), or 0 when none. Imported videos
  * take ids above every seeded one whatever their date, so the newest imported id is the bound
- * when there is one: a not yet published video inside the range is dropped when rows are loaded.
+ * when there is one: a not yet published video inside the range is skipped by the walk (newestMatches).
  */
 export function maxPublishedId(db: Database.Database, now: number): number {
   const seeded =
@@ -59,21 +62,51 @@ export function maxPublishedId(db: Database.Database, now: number): number {
   return Math.max(seeded, imported);
 }
 
-/** Lowest id posted at or after `from`, or null when none. */
-function minIdFrom(db: Database.Database, from: number): number | null {
-  return (
-    (prepared(db, 'SELECT id FROM videos INDEXED BY idx_v_latest WHERE post_date >= ? ORDER BY post_date, id LIMIT 1')
-      .pluck()
-      .get(from) as number | undefined) ?? null
-  );
+/**
+ * A lower bound of the ids posted in [from, now], or null when none is: every video of a date
+ * filter's window has an id at or above it. Not the id of the earliest such video: an import gives
+ * new, higher ids to videos with older dates, so ids follow post_date only within the demo seed.
+ * The minimum is a scan of the window's part of the post_date index (a month at 1,000,000 videos:
+ * some milliseconds), so it is taken over whole hours around the window (a wider window: a lower
+ * bound still) and kept until the catalogue's content changes.
+ */
+function lowestIdFrom(db: Database.Database, from: number, now: number): number | null {
+  const start = Math.floor(from / 3600) * 3600;
+  const end = Math.ceil((now + 1) / 3600) * 3600;
+  const version = contentVersion(db);
+  let memo = lowestIds.get(db);
+  if (!memo || memo.version !== version) lowestIds.set(db, (memo = { version, bounds: new Map() }));
+  const key = `${start}-${end}`;
+  if (!memo.bounds.has(key)) {
+    // Hours of the last day or two at most: older windows are never asked for again.
+    if (memo.bounds.size >= 64) memo.bounds.clear();
+    memo.bounds.set(key, prepared(db, 'SELECT min(id) FROM videos INDEXED BY idx_v_latest WHERE post_date BETWEEN ? AND ?').pluck().get(start, end) as number | null);
+  }
+  return memo.bounds.get(key)!;
+}
+
+const lowestIds = new WeakMap<Database.Database, { version: string; bounds: Map<string, number | null> }>();
+
+/** Which videos a walk may return: listable at `now`, posted at or after `from`, never `excludeId`. */
+export interface WalkScope {
+  now: number;
+  /** Lowest post_date (0: any). */
+  from?: number;
+  excludeId?: number;
 }
 
 /**
- * Newest-first ids matching an FTS expression within [lo, hi], at most `limit`; reachedFloor
- * is set when the walk stopped before the end of the doclists.
+ * Newest-first ids matching an FTS expression within [lo, hi], at most `limit`, each a video that
+ * is listable at `scope.now` (visible, published) and posted since `scope.from`; reachedFloor is
+ * set when the walk stopped before the end of the doclists.
+ *
+ * Listability is tested in the walk, on each match's row (one primary-key lookup), not after the
+ * list is cut: ids do not follow post_date once feeds are imported (new ids, old dates), so
+ * scheduled and hidden videos lie anywhere in [lo, hi], and dropping them later left pages short
+ * and total_count too high.
  * The lower bound is applied here, not in SQL: FTS5 reaches a rowid bound by walking the
- * doclist rather than seeking (measured: 8 ms to start at rowid 950,000 of "walk"), while a
- * newest-first walk that simply stops below `lo` only reads the rows it returns.
+ * doclist rather than seeking, while a newest-first walk that simply stops below `lo` only reads
+ * the rows it returns.
  */
 export function newestMatches(
   db: Database.Database,
@@ -82,19 +115,25 @@ export function newestMatches(
   lo: number,
   hi: number,
   limit: number,
-  excludeId = 0,
+  scope: WalkScope,
 ): number[] & { reachedFloor?: boolean } {
   const out: number[] & { reachedFloor?: boolean } = [];
-  const rows = prepared(db, `SELECT rowid FROM ${table} WHERE ${table} MATCH ? AND rowid <= ? ORDER BY rowid DESC`)
+  // CROSS JOIN keeps the FTS table outermost, so its rowid order is the walk's (no sort step).
+  const rows = prepared(
+    db,
+    `SELECT f.rowid FROM ${table} f CROSS JOIN videos v ON v.id = f.rowid
+     WHERE ${table} MATCH ? AND f.rowid <= ? AND v.${VISIBLE_STATUS_SQL} AND v.post_date BETWEEN ? AND ?
+     ORDER BY f.rowid DESC`,
+  )
     .pluck()
-    .iterate(match, hi) as IterableIterator<number>;
+    .iterate(match, hi, scope.from ?? 0, scope.now) as IterableIterator<number>;
   for (const id of rows) {
     // Stopped by a match below `lo` or at the limit, not by the end of the doclists.
     if (id < lo) {
       out.reachedFloor = true;
       break;
     }
-    if (id !== excludeId) out.push(id);
+    if (id !== scope.excludeId) out.push(id);
     // Stop here: asking for one more row would walk on to the next match.
     if (out.length >= limit) {
       out.reachedFloor = true;
@@ -139,6 +178,7 @@ function termDocs(db: Database.Database, table: FtsTable, term: string, prefix: 
 interface WalkOptions {
   durationClass?: number;
   prefixLast: boolean;
+  scope: WalkScope;
 }
 
 /** Doclist entries of all `tokens` (and the duration facet) in `table`, per rowid of the catalogue. */
@@ -172,7 +212,7 @@ function rankedMatches(db: Database.Database, tokens: readonly string[], lo: num
   const titlePerRowid = entriesPerRowid(db, 'title_fts', tokens, options);
   if (titlePerRowid * (hi - lo + 1) <= MAX_TITLE_WALK) {
     const floor = walkFloor(titlePerRowid, WALK_BUDGET, lo, hi);
-    const walk = newestMatches(db, 'title_fts', searchMatch(tokens, { ...options, titleOnly: true }), floor, hi, SEARCH_WINDOW);
+    const walk = newestMatches(db, 'title_fts', searchMatch(tokens, { ...options, titleOnly: true }), floor, hi, SEARCH_WINDOW, options.scope);
     inTitle = walk;
     if (inTitle.length >= TITLE_ENOUGH) return rankByTitle(db, inTitle, tokens, options.prefixLast);
     // Nothing found below the floor means the walk read the doclists to their start.
@@ -180,26 +220,37 @@ function rankedMatches(db: Database.Database, tokens: readonly string[], lo: num
   }
   const budget = Math.max(MIN_WALK, 2 * WALK_BUDGET - spent);
   const floor = walkFloor(entriesPerRowid(db, 'video_fts', tokens, options), budget, lo, hi);
-  const anywhere = newestMatches(db, 'video_fts', searchMatch(tokens, options), floor, hi, SEARCH_WINDOW);
+  const anywhere = newestMatches(db, 'video_fts', searchMatch(tokens, options), floor, hi, SEARCH_WINDOW, options.scope);
   // Every title match is a match anywhere, but the window may have cut older ones off.
   const ids = [...new Set([...inTitle, ...anywhere])];
   return rankByTitle(db, ids, tokens, options.prefixLast).slice(0, SEARCH_WINDOW);
 }
 
-/** All ranked ids of a search (at most SEARCH_WINDOW); the caller pages through them. */
+/**
+ * All ranked ids of a search (at most SEARCH_WINDOW); the caller pages through them. Fewer than a
+ * page of videos with every word are followed by videos with some of them (partial-matches.ts).
+ */
 export function searchIds(db: Database.Database, f: SearchFilter, now: number): number[] {
   const tokens = searchTokens(f.term);
   if (tokens.length === 0) return [];
   const hi = maxPublishedId(db, now);
   const from = dateFrom(f.date, now);
-  // ids follow post_date, so a date filter is a rowid range of the FTS index.
-  const lo = from === null ? 1 : minIdFrom(db, from);
+  // A date filter is a range of ids too: none of its videos has an id below the lowest posted since.
+  const lo = from === null ? 1 : lowestIdFrom(db, from, now);
   if (lo === null || hi < lo) return [];
   const durationClass = durationFilterClass(f.duration) || undefined;
-  const found = rankedMatches(db, tokens, lo, hi, { durationClass, prefixLast: false });
-  if (found.length > 0) return found;
+  const scope: WalkScope = { now, from: from ?? 0 };
+  const options: WalkOptions = { durationClass, prefixLast: false, scope };
+  let found = rankedMatches(db, tokens, lo, hi, options);
   // A half-typed last word ("harbo") still finds something.
   const last = tokens[tokens.length - 1] ?? '';
-  if (last.length < 3) return [];
-  return rankedMatches(db, tokens, lo, hi, { durationClass, prefixLast: true });
+  if (found.length === 0 && last.length >= 3) found = rankedMatches(db, tokens, lo, hi, { ...options, prefixLast: true });
+  const words = partialWords(tokens);
+  const take = partialCandidates(found, words, TITLE_ENOUGH);
+  if (take === 0) return found;
+  // Each word's newest title matches (the same candidates PostgreSQL reads), then ranked.
+  const candidates = words.flatMap((w) =>
+    newestMatches(db, 'title_fts', searchMatch([w], { durationClass, titleOnly: true }), lo, hi, take, scope),
+  );
+  return withPartialMatches(found, candidates, loadTitles(db, [...new Set(candidates)]), words, TITLE_ENOUGH);
 }

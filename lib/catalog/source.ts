@@ -12,11 +12,13 @@ import { type CatalogDb, getCatalogDb } from './db';
 import { nowSeconds } from './filters';
 import { recordView, recordVote } from './input-actions';
 import { writeWhenFree } from './site-write';
+import { ListEpoch, listKey, NEXT_PUBLISH_SQL } from './list-epoch';
 import { listVideoIds } from './list-query';
 import { CLIP_FORMAT, CLIP_URL, categoryThumbUrl } from './media-urls';
 import { countPeriod, ensurePeriodStats, listPeriodIds, periodOf } from './period-stats';
 import { relatedIds } from './related-query';
 import { searchIds } from './search-query';
+import { prepared } from './statements';
 import { sitemapRange, sitemapRanges } from './sitemap-query';
 import { keywordsByPrefix, topKeywords } from './suggest-query';
 import { loadVideoDetail } from './video-detail';
@@ -53,25 +55,30 @@ export function createEmbeddedSource(db: CatalogDb | (() => CatalogDb), options:
   const searches = new LruCache<number[]>(500, options.searchTtlMs ?? 60_000);
 
   let version = '';
-  /** The connection, after dropping what this process remembers when an import or takedown changed the catalogue. */
+  const epoch = new ListEpoch();
+  /**
+   * The connection, after dropping what this process remembers of the lists when an import or
+   * takedown changed the catalogue, or a scheduled video went live since it was taken.
+   */
   function fresh(): CatalogDb {
     const db = openDb();
-    const v = contentVersion(db);
-    if (v !== version) {
-      version = v;
+    version = contentVersion(db);
+    const t = now();
+    if (epoch.moved(version, t)) {
       counts.clear();
       searches.clear();
+      epoch.publishesAt(prepared(db, `${NEXT_PUBLISH_SQL} ?`).pluck().get(t) as number | null);
     }
     return db;
   }
 
   const conn = fresh;
 
-  function total(f: CountFilter): number {
+  /** A listing's total at `t` (one clock reading per answer: its total and its page agree). */
+  function total(f: CountFilter, t = now()): number {
     // The connection first: it drops the counts when the catalogue changed since they were taken.
     const db = conn();
-    const key = `${f.categoryId}|${f.duration}|${f.date}`;
-    return counts.getOrCompute(key, () => countListable(db, f, now()));
+    return counts.getOrCompute(listKey(f, t), () => countListable(db, f, t));
   }
 
   function rawCategory(c: CategoryRow): RawCategory {
@@ -90,8 +97,8 @@ export function createEmbeddedSource(db: CatalogDb | (() => CatalogDb), options:
       .sort((a, b) => Number(b.total_videos) - Number(a.total_videos) || a.title.localeCompare(b.title));
   }
 
-  function listResponse(ids: readonly number[], totalCount: number): RawVideosResponse {
-    return { videos: loadListRows(conn(), ids, now()).map(toRawVideo), total_count: totalCount };
+  function listResponse(ids: readonly number[], totalCount: number, t: number): RawVideosResponse {
+    return { videos: loadListRows(conn(), ids, t).map(toRawVideo), total_count: totalCount };
   }
 
   return {
@@ -109,16 +116,17 @@ export function createEmbeddedSource(db: CatalogDb | (() => CatalogDb), options:
         const filter = { categoryId: category?.id ?? 0, duration: q.duration, date: q.date };
         const offset = (pageNo - 1) * count;
         const ranked = periodOf(q.sort, q.date);
-        if (ranked) ensurePeriodStats(conn(), now());
-        const totalCount = ranked ? countPeriod(conn(), ranked.period, filter.categoryId, q.duration) : total(filter);
+        const t = now();
+        if (ranked) ensurePeriodStats(conn(), t);
+        const totalCount = ranked ? countPeriod(conn(), ranked.period, filter.categoryId, q.duration) : total(filter, t);
         // Past the end there is nothing to walk: never scan an index for a page that cannot exist.
         const ids =
           offset >= totalCount
             ? []
             : ranked
-              ? listPeriodIds(conn(), { ...filter, ...ranked, limit: count, offset }, now())
-              : listVideoIds(conn(), { ...filter, sort: q.sort, limit: count, offset }, now());
-        const response = listResponse(ids, totalCount);
+              ? listPeriodIds(conn(), { ...filter, ...ranked, limit: count, offset }, t)
+              : listVideoIds(conn(), { ...filter, sort: q.sort, limit: count, offset }, t);
+        const response = listResponse(ids, totalCount, t);
         return category ? { ...response, categories: [rawCategory(category)] } : response;
       }),
 
@@ -129,8 +137,9 @@ export function createEmbeddedSource(db: CatalogDb | (() => CatalogDb), options:
         const filter = { term: q.term, duration: q.duration, date: q.date };
         // The connection first: a result taken before an import or takedown must not be read.
         const db = conn();
-        const ids = searches.getOrCompute(JSON.stringify(filter), () => searchIds(db, filter, now()));
-        return listResponse(page(ids, pageNo, count), ids.length);
+        const t = now();
+        const ids = searches.getOrCompute(listKey(filter, t), () => searchIds(db, filter, t));
+        return listResponse(page(ids, pageNo, count), ids.length, t);
       }),
 
     video: (id) =>
@@ -143,8 +152,9 @@ export function createEmbeddedSource(db: CatalogDb | (() => CatalogDb), options:
       guarded('related', () => {
         const count = clampInt(q.count, 1, LIMITS.maxCount);
         const pageNo = clampInt(q.page, 1, LIMITS.maxPage);
-        const ids = relatedIds(conn(), q.videoId, now());
-        return listResponse(page(ids, pageNo, count), ids.length);
+        const t = now();
+        const ids = relatedIds(conn(), q.videoId, t);
+        return listResponse(page(ids, pageNo, count), ids.length, t);
       }),
 
     main: () =>

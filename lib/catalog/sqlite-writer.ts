@@ -99,7 +99,8 @@ export class SqliteCatalogWriter implements CatalogWriter {
   private readonly tagIds = new Map<string, number>();
   private nextId: number;
   private changed = false;
-  private readonly now = Math.floor(Date.now() / 1000);
+  /** The import's clock (unix seconds): the post date of rows without one, and the periods' day. */
+  private readonly now: number;
   private readonly q: ReturnType<SqliteCatalogWriter['statements']>;
 
   /** See TRANSACTION_MS (tests shorten or lengthen it). */
@@ -109,8 +110,9 @@ export class SqliteCatalogWriter implements CatalogWriter {
 
   constructor(
     private readonly db: Database.Database,
-    options: { transactionMs?: number; checkpoints?: CheckpointOptions } = {},
+    options: { transactionMs?: number; checkpoints?: CheckpointOptions; now?: number } = {},
   ) {
+    this.now = options.now ?? Math.floor(Date.now() / 1000);
     this.transactionMs = options.transactionMs ?? TRANSACTION_MS;
     this.checkpoints = options.checkpoints ?? {};
     ensureImportTables(db);
@@ -485,7 +487,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
     if (takedown) {
       this.db
         .prepare('INSERT OR REPLACE INTO takedowns (video_id, source, external_id, removed_at) VALUES (?, ?, ?, ?)')
-        .run(id, src?.source ?? null, src?.external_id ?? null, Math.floor(Date.now() / 1000));
+        .run(id, src?.source ?? null, src?.external_id ?? null, this.now);
     }
     return { id, source: src?.source ?? null, externalId: src?.external_id ?? null };
   }
@@ -531,7 +533,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
       if (!this.changed) return;
       this.recountDays();
       // "Most popular" and "top rated" by period are precomputed: a removed video must leave them too.
-      rebuildPeriodStats(this.db, Math.floor(Date.now() / 1000));
+      rebuildPeriodStats(this.db, this.now);
       this.recountTerms();
     } finally {
       await this.stopCheckpoints();

@@ -10,6 +10,7 @@ import { DAY_SECONDS, dateFrom, durationFilterClass, durationRange, formatPostDa
 import { searchTokens } from '../fts-query';
 import { byScore, titleScore } from '../relevance';
 import type { ListFilter } from '../list-query';
+import { partialCandidates, partialWords, withPartialMatches } from '../partial-matches';
 import { RELATED_WINDOW } from '../related-query';
 import { MAX_TITLE_WALK, MIN_WALK, SEARCH_WINDOW, TITLE_ENOUGH, WALK_BUDGET, walkFloor } from '../search-query';
 import { VISIBLE_STATUS_SQL } from '../schema';
@@ -217,18 +218,21 @@ interface SearchRange {
    * start there instead of walking the scheduled videos (the top 4% of ids) only to drop them.
    */
   hi: number;
-  /** Lowest id posted at or after the date filter's start, 1 without one; null when none is. */
+  /**
+   * Lowest id of the videos posted at or after the date filter's start (lowestIdFrom in
+   * lib/catalog/search-query.ts), 1 without one; null when none is.
+   */
   lo: number | null;
   /** Highest id of the catalogue, scheduled videos included: what SQLite divides its term counts by. */
   size: number;
 }
 
-/** The id range of a search, in one round trip: what SQLite's searchIds reads (maxPublishedId, minIdFrom, and max(id) for entriesPerRowid). */
+/** The id range of a search, in one round trip: what SQLite's searchIds reads (maxPublishedId, lowestIdFrom, and max(id) for entriesPerRowid). */
 async function searchRange(db: Queryable, from: number, now: number): Promise<SearchRange> {
   const r = await db.query<{ seeded: number | null; imported: number | null; lo: number | null; size: number | null }>(
     `SELECT (SELECT id FROM videos WHERE post_date <= $1 ORDER BY post_date DESC, id DESC LIMIT 1) AS seeded,
        (SELECT max(video_id) FROM video_sources) AS imported,
-       CASE WHEN $2::int > 0 THEN (SELECT id FROM videos WHERE post_date >= $2 ORDER BY post_date, id LIMIT 1) ELSE 1 END AS lo,
+       CASE WHEN $2::int > 0 THEN (SELECT min(id) FROM videos WHERE post_date >= $2) ELSE 1 END AS lo,
        (SELECT max(id) FROM videos) AS size`,
     [now, from],
   );
@@ -580,7 +584,8 @@ export interface PgSearchFilter {
 /**
  * All ranked ids of a search, at most SEARCH_WINDOW (searchIds in lib/catalog/search-query.ts):
  * the newest matches of every word (title matches alone when there are a page of them), a prefix
- * search of the last word when the whole words find nothing.
+ * search of the last word when the whole words find nothing, then videos with some of the words
+ * when that is less than a page (lib/catalog/partial-matches.ts).
  */
 export async function pgSearchIds(db: Queryable, f: PgSearchFilter, now: number): Promise<number[]> {
   const tokens = searchTokens(f.term);
@@ -591,11 +596,17 @@ export async function pgSearchIds(db: Queryable, f: PgSearchFilter, now: number)
   // No video posted since the date filter's start, or none of them published yet.
   if (range.lo === null || range.hi < range.lo) return [];
   const filter: MatchFilter = { from, now, minDur, maxDur, hi: range.hi, lo: range.lo };
-  const found = await rankedMatches(db, tokens, filter, false, range.size);
-  if (found.length > 0) return found;
+  let found = await rankedMatches(db, tokens, filter, false, range.size);
   const last = tokens[tokens.length - 1] ?? '';
-  if (last.length < 3) return [];
-  return rankedMatches(db, tokens, filter, true, range.size);
+  if (found.length === 0 && last.length >= 3) found = await rankedMatches(db, tokens, filter, true, range.size);
+  const words = partialWords(tokens);
+  const take = partialCandidates(found, words, TITLE_ENOUGH);
+  if (take === 0) return found;
+  // Each word's newest title matches, as SQLite reads them, then ranked alike.
+  const lists = await Promise.all(words.map((w) => newestMatches(db, 'title_tsv', [w], false, filter, take)));
+  const candidates = [...new Set(lists.flatMap((l) => l.rows.map((m) => m.id)))];
+  const titles = await db.query<{ id: number; title: string }>('SELECT id, title FROM videos WHERE id = ANY($1::int[])', [candidates]);
+  return withPartialMatches(found, candidates, new Map(titles.rows.map((r) => [r.id, r.title])), words, TITLE_ENOUGH);
 }
 
 /**

@@ -42,6 +42,7 @@ import {
   pgTopKeywords,
   pgVideoDetail,
 } from './queries';
+import { ListEpoch, listKey, NEXT_PUBLISH_SQL } from '../list-epoch';
 import { clampInt, MAX_SUGGESTER_COUNT, page, SUGGEST_CATEGORIES, SUGGEST_KEYWORDS, TOP_KEYWORDS } from '../answer-limits';
 
 export interface PgSourceOptions {
@@ -49,6 +50,8 @@ export interface PgSourceOptions {
   now?: () => number;
   countTtlMs?: number;
   searchTtlMs?: number;
+  /** How often the content version is read, in ms (1000; tests that import and ask at once use 0). */
+  versionPollMs?: number;
 }
 
 const VERSION_POLL_MS = 1000;
@@ -99,19 +102,16 @@ export function createPgSource(pool: PgPool | (() => Promise<PgPool>), options: 
   let version = '';
   let readAt = 0;
   let reading: Promise<void> | null = null;
+  const epoch = new ListEpoch();
+  const pollMs = options.versionPollMs ?? VERSION_POLL_MS;
 
-  /** Reads the content version (at most once a second) and drops what memory holds when it moved. */
+  /** Reads the content version (at most once every pollMs). */
   function pollVersion(db: PgPool): Promise<void> {
-    if (Date.now() - readAt < VERSION_POLL_MS) return Promise.resolve();
+    if (Date.now() - readAt < pollMs) return Promise.resolve();
     reading ??= pgContentVersion(db)
       .then((v) => {
         readAt = Date.now();
-        if (v !== version) {
-          version = v;
-          counts.clear();
-          searches.clear();
-          categories = null;
-        }
+        version = v;
       })
       .finally(() => {
         reading = null;
@@ -119,10 +119,21 @@ export function createPgSource(pool: PgPool | (() => Promise<PgPool>), options: 
     return reading;
   }
 
-  /** The pool, once memory agrees with the catalogue's content version. */
+  /**
+   * The pool, once memory agrees with the catalogue: what it remembers of the lists is dropped when
+   * the content version moved or a scheduled video went live since it was taken.
+   */
   async function conn(): Promise<PgPool> {
     const db = await openPool();
     await pollVersion(db);
+    const t = now();
+    if (epoch.moved(version, t)) {
+      counts.clear();
+      searches.clear();
+      categories = null;
+      const r = await db.query<{ at: number | null }>(`${NEXT_PUBLISH_SQL} $1`, [t]);
+      epoch.publishesAt(r.rows[0]?.at ?? null);
+    }
     return db;
   }
 
@@ -149,8 +160,9 @@ export function createPgSource(pool: PgPool | (() => Promise<PgPool>), options: 
     return categories;
   }
 
-  function total(db: PgPool, f: PgCountFilter): Promise<number> {
-    return remember(counts, `${f.categoryId}|${f.duration}|${f.date}`, () => pgCountListable(db, f, now()));
+  /** A listing's total at `t` (one clock reading per answer: its total and its page agree). */
+  function total(db: PgPool, f: PgCountFilter, t = now()): Promise<number> {
+    return remember(counts, listKey(f, t), () => pgCountListable(db, f, t));
   }
 
   async function rawCategory(db: PgPool, c: CategoryRow): Promise<RawCategory> {
@@ -168,8 +180,8 @@ export function createPgSource(pool: PgPool | (() => Promise<PgPool>), options: 
     return rows.sort((a, b) => Number(b.total_videos) - Number(a.total_videos) || a.title.localeCompare(b.title));
   }
 
-  async function listResponse(db: PgPool, ids: readonly number[], totalCount: number): Promise<RawVideosResponse> {
-    return { videos: (await pgListRows(db, ids, now())).map(toRawVideo), total_count: totalCount };
+  async function listResponse(db: PgPool, ids: readonly number[], totalCount: number, t: number): Promise<RawVideosResponse> {
+    return { videos: (await pgListRows(db, ids, t)).map(toRawVideo), total_count: totalCount };
   }
 
   /** Runs `fn` in a transaction on one client. */
@@ -252,15 +264,16 @@ export function createPgSource(pool: PgPool | (() => Promise<PgPool>), options: 
         const filter = { categoryId: category?.id ?? 0, duration: q.duration, date: q.date };
         const offset = (pageNo - 1) * count;
         const ranked = periodOf(q.sort, q.date);
-        if (ranked) await ensurePgPeriodStats(db, now());
-        const totalCount = ranked ? await countPgPeriod(db, ranked.period, filter.categoryId, q.duration) : await total(db, filter);
+        const t = now();
+        if (ranked) await ensurePgPeriodStats(db, t);
+        const totalCount = ranked ? await countPgPeriod(db, ranked.period, filter.categoryId, q.duration) : await total(db, filter, t);
         const ids =
           offset >= totalCount
             ? []
             : ranked
-              ? await listPgPeriodIds(db, { ...filter, ...ranked, limit: count, offset }, now())
-              : await pgListIds(db, { ...filter, sort: q.sort, limit: count, offset }, now());
-        const response = await listResponse(db, ids, totalCount);
+              ? await listPgPeriodIds(db, { ...filter, ...ranked, limit: count, offset }, t)
+              : await pgListIds(db, { ...filter, sort: q.sort, limit: count, offset }, t);
+        const response = await listResponse(db, ids, totalCount, t);
         return category ? { ...response, categories: [await rawCategory(db, category)] } : response;
       }),
 
@@ -270,8 +283,9 @@ export function createPgSource(pool: PgPool | (() => Promise<PgPool>), options: 
         const count = clampInt(q.count, 1, LIMITS.maxCount);
         const pageNo = clampInt(q.page, 1, LIMITS.maxPage);
         const filter = { term: q.term, duration: q.duration, date: q.date };
-        const ids = await remember(searches, JSON.stringify(filter), () => pgSearchIds(db, filter, now()));
-        return listResponse(db, page(ids, pageNo, count), ids.length);
+        const t = now();
+        const ids = await remember(searches, listKey(filter, t), () => pgSearchIds(db, filter, t));
+        return listResponse(db, page(ids, pageNo, count), ids.length, t);
       }),
 
     video: (id) =>
@@ -287,8 +301,9 @@ export function createPgSource(pool: PgPool | (() => Promise<PgPool>), options: 
         const pageNo = clampInt(q.page, 1, LIMITS.maxPage);
         if (!Number.isSafeInteger(q.videoId) || q.videoId < 1 || q.videoId > 2_147_483_647) return { videos: [], total_count: 0 };
         const db = await conn();
-        const ids = await pgRelatedIds(db, q.videoId, now());
-        return listResponse(db, page(ids, pageNo, count), ids.length);
+        const t = now();
+        const ids = await pgRelatedIds(db, q.videoId, t);
+        return listResponse(db, page(ids, pageNo, count), ids.length, t);
       }),
 
     main: () =>

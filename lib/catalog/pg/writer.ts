@@ -126,13 +126,17 @@ export class PgCatalogWriter implements CatalogWriter {
   private changed = false;
   /** video_search slices known to exist. */
   private readonly slices = new Set<number>();
-  private readonly now = Math.floor(Date.now() / 1000);
+  /** The import's clock (unix seconds): the post date of rows without one, and the periods' day. */
+  private readonly now: number;
 
   /** `ownsPool`: close() ends the pool (the CLI's own pool), else leaves it to its owner. */
   constructor(
     private readonly pool: PgPool,
     private readonly ownsPool = false,
-  ) {}
+    options: { now?: number } = {},
+  ) {
+    this.now = options.now ?? Math.floor(Date.now() / 1000);
+  }
 
   private async transaction<T>(fn: (c: Client) => Promise<T>): Promise<T> {
     const c = await this.pool.connect();
@@ -450,7 +454,7 @@ export class PgCatalogWriter implements CatalogWriter {
       await c.query(
         `INSERT INTO takedowns (video_id, source, external_id, removed_at) VALUES ($1, $2, $3, $4)
          ON CONFLICT (video_id) DO UPDATE SET source = excluded.source, external_id = excluded.external_id, removed_at = excluded.removed_at`,
-        [id, src?.source ?? null, src?.external_id ?? null, Math.floor(Date.now() / 1000)],
+        [id, src?.source ?? null, src?.external_id ?? null, this.now],
       );
     }
     return { id, source: src?.source ?? null, externalId: src?.external_id ?? null };
@@ -508,7 +512,7 @@ export class PgCatalogWriter implements CatalogWriter {
       await c.query('DELETE FROM video_day_counts');
       await c.query(RECOUNT_SQL);
       // "Most popular" and "top rated" by period are precomputed: a removed video must leave them too.
-      await rebuildPgPeriodStats(c, Math.floor(Date.now() / 1000));
+      await rebuildPgPeriodStats(c, this.now);
       await this.markChanged(c);
     });
     await vacuumPeriods(this.pool);

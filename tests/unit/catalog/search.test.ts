@@ -18,6 +18,24 @@ describe('embedded source: search', () => {
     expect(res.videos.map((v) => Number(v.video_id))).toContain(pick.id);
   });
 
+  it("leads 'view all related' to related videos: a search of a whole title goes on with videos sharing some of its words", async () => {
+    // A three-word title that no other video has every word of: the spec's link searches it.
+    const titles = fx.db.prepare("SELECT id, title FROM videos WHERE status_id = 1 AND post_date <= ? AND title LIKE '% % %' AND title NOT LIKE '% % % %'").all(NOW) as { id: number; title: string }[];
+    const alone = titles.find((t) => titles.filter((o) => o.title === t.title).length === 1);
+    expect(alone).toBeDefined();
+    const res = await fx.source.search(searchQuery(alone!.title));
+    const ids = res.videos.map((v) => Number(v.video_id));
+    expect(ids[0]).toBe(alone!.id);
+    expect(res.videos.length).toBeGreaterThan(10);
+    expect(res.total_count).toBe(res.videos.length);
+    // Every other video shares a word of the title (3 letters or more) in its own title.
+    const words = searchTokens(alone!.title).filter((w) => w.length >= 3);
+    for (const v of res.videos.slice(1)) expect(searchTokens(v.title).some((w) => words.includes(w))).toBe(true);
+    // Before the fill, the same search held the video alone (or its exact-title twins).
+    const full = fx.db.prepare('SELECT count(*) FROM title_fts WHERE title_fts MATCH ?').pluck().get(searchMatch(searchTokens(alone!.title), { titleOnly: true })) as number;
+    expect(full).toBeLessThan(res.videos.length);
+  });
+
   it('ranks title matches above description-only matches', async () => {
     const res = await fx.source.search(searchQuery('harbour'));
     const titles = res.videos.map((v) => v.title.toLowerCase().includes('harbour'));

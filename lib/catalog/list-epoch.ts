@@ -1,0 +1,45 @@
+import type { DateFilter } from '@/lib/types';
+
+/**
+ * When what a source remembers about its lists (total counts, ranked search results) stops being
+ * true: the catalogue's content changed (an import, a takedown), or a scheduled video went live.
+ * The second needs no writer: time passes, and the lists grow. Both catalogues (SQLite and
+ * PostgreSQL) keep one of these beside their caches and drop the caches when it moves.
+ */
+export class ListEpoch {
+  private version: string | null = null;
+  /** post_date (unix seconds) of the next scheduled video, Infinity when none is. */
+  private nextPublish = -Infinity;
+
+  /**
+   * True when the caches must be dropped: the content version is new, or `now` reached the next
+   * scheduled video. The caller then reads when the next one goes live and says so (publishesAt).
+   */
+  moved(version: string, now: number): boolean {
+    if (version === this.version && now < this.nextPublish) return false;
+    this.version = version;
+    this.nextPublish = Infinity;
+    return true;
+  }
+
+  /** The post_date of the first video not yet live at the `now` that moved the epoch (null: none). */
+  publishesAt(postDate: number | null): void {
+    this.nextPublish = postDate ?? Infinity;
+  }
+}
+
+/**
+ * The key a list's total or a search's ranked ids are remembered by. A date filter's window moves
+ * with the clock (videos leave it every second), so such an answer holds for the second it was
+ * taken in; one without a date filter changes only with the catalogue or when a scheduled video
+ * goes live, and ListEpoch drops it then.
+ */
+export function listKey(filter: { date: DateFilter }, now: number): string {
+  return `${JSON.stringify(filter)}${filter.date === 'all' ? '' : `@${now}`}`;
+}
+
+/**
+ * The first post_date after `now`, on either catalogue: an index seek on post_date. Hidden videos
+ * count too (an early refresh costs less than a second query to exclude them).
+ */
+export const NEXT_PUBLISH_SQL = 'SELECT min(post_date) AS at FROM videos WHERE post_date > ';
