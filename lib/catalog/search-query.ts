@@ -118,22 +118,26 @@ export function newestMatches(
   scope: WalkScope,
 ): number[] & { reachedFloor?: boolean } {
   const out: number[] & { reachedFloor?: boolean } = [];
-  // CROSS JOIN keeps the FTS table outermost, so its rowid order is the walk's (no sort step).
+  const from = scope.from ?? 0;
+  // CROSS JOIN keeps the FTS table outermost, so its rowid order is the walk's (no sort step). The
+  // date window is tested here, not in SQL: a listable match below `lo` has to reach the loop to end
+  // the walk, or the walk would read the doclists to their start.
   const rows = prepared(
     db,
-    `SELECT f.rowid FROM ${table} f CROSS JOIN videos v ON v.id = f.rowid
-     WHERE ${table} MATCH ? AND f.rowid <= ? AND v.${VISIBLE_STATUS_SQL} AND v.post_date BETWEEN ? AND ?
+    `SELECT f.rowid AS id, v.post_date AS at FROM ${table} f CROSS JOIN videos v ON v.id = f.rowid
+     WHERE ${table} MATCH ? AND f.rowid <= ? AND v.${VISIBLE_STATUS_SQL} AND v.post_date <= ?
      ORDER BY f.rowid DESC`,
   )
-    .pluck()
-    .iterate(match, hi, scope.from ?? 0, scope.now) as IterableIterator<number>;
-  for (const id of rows) {
+    .raw()
+    .iterate(match, hi, scope.now) as IterableIterator<[number, number]>;
+  for (const [id, at] of rows) {
     // Stopped by a match below `lo` or at the limit, not by the end of the doclists.
     if (id < lo) {
       out.reachedFloor = true;
       break;
     }
-    if (id !== scope.excludeId) out.push(id);
+    if (at < from || id === scope.excludeId) continue;
+    out.push(id);
     // Stop here: asking for one more row would walk on to the next match.
     if (out.length >= limit) {
       out.reachedFloor = true;
