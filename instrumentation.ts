@@ -1,6 +1,7 @@
 /**
- * Runs once when the server starts. The check lives in a Node-only module so that the Edge
- * build of this file never sees process.exit.
+ * Runs once when the server starts: the configuration check (in a Node-only module so that the
+ * Edge build of this file never sees process.exit), the response patches, and the clock that
+ * publishes scheduled videos.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
@@ -8,5 +9,7 @@ export async function register(): Promise<void> {
     checkConfigOrExit();
     const { installResponsePatches } = await import('./lib/server/response-patches');
     installResponsePatches();
+    const { startPublishClock } = await import('./lib/server/publish-clock');
+    startPublishClock(process.env.TUBEFRONT_SELF_ORIGIN);
   }
 }

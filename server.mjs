@@ -34,6 +34,9 @@ process.env.TUBEFRONT_PEER_TOKEN = token;
 
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME || undefined;
+// Where this server answers itself: its publish clock tells it when scheduled videos go live
+// (lib/server/publish-clock.ts, started by instrumentation.ts).
+process.env.TUBEFRONT_SELF_ORIGIN = `http://${!hostname || hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`;
 const dir = path.dirname(new URL(import.meta.url).pathname);
 const app = next({ dev: false, dir, port, hostname: hostname ?? 'localhost' });
 const handle = app.getRequestHandler();

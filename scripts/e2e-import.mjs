@@ -8,7 +8,9 @@
  *  2. Playwright: the imported videos show with their feed thumbnails and their player;
  *  3. a takedown with the CLI: the video page, its category listing, search, the sitemap and the
  *     API stop showing it (the seconds it took are printed), then Playwright checks the browser;
- *  4. --delete-missing removes what a shorter feed no longer lists.
+ *  4. --delete-missing removes what a shorter feed no longer lists;
+ *  5. a video imported with a post date seconds ahead goes live on its own: the cached listing,
+ *     search and the API list it at its post date (the server's publish clock).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -135,6 +137,36 @@ runMain('test:import', async () => {
     check(del.code === 0 && del.out.includes('unchanged 1') && del.out.includes('removed 1'), '--delete-missing removes what the feed no longer lists');
     const marimba = await text(`${base}/search/1/?s=marimba`);
     check(!marimba.body.includes('Marimba Practice Session'), 'the video the feed dropped has left search');
+
+    // A scheduled video goes live on its own, without a restart or a tool: the cached listing,
+    // search and the API show it within seconds of its post_date (the server's publish clock).
+    const at = Math.floor(Date.now() / 1000) + 12;
+    const scheduled = path.join(root, 'data', 'e2e-import-scheduled.csv');
+    const when = new Date(at * 1000).toISOString().slice(0, 19).replace('T', ' ');
+    fs.writeFileSync(scheduled, `9100|Lighthouse Lantern Evening Tour||A tour planned ahead.|${when}|Sample Partner|||Island Life|lighthouse|640|https://embed.example.com/embed/9100|https://img.example.com/thumbs/9100.jpg\n`);
+    const sched = await cli(env, ['import', '--', scheduled, '--source', 'scheduled-feed']);
+    check(sched.code === 0 && sched.out.includes('added 1'), 'a feed row with a post date 12 s ahead is imported');
+    const live = async () => {
+      const [listing, search, api] = await Promise.all([
+        text(`${base}/videos/latest-updates/1/`),
+        text(`${base}/search/1/?s=lighthouse`),
+        text(`${base}/api/json/videos2/86400/str/latest-updates/60/..1.all...json`),
+      ]);
+      const title = 'Lighthouse Lantern Evening Tour';
+      return { listing: listing.body.includes(title), search: search.body.includes(title), api: api.body.includes(title) };
+    };
+    const early = await live();
+    check(!anyVisible(early) && Date.now() / 1000 < at, `before its post date nothing lists it: ${JSON.stringify(early)}`);
+    let shown = early;
+    const firstSeen = {};
+    while (!Object.values(shown).every(Boolean) && Date.now() < (at + 60) * 1000) {
+      await new Promise((r) => setTimeout(r, 250));
+      shown = await live();
+      for (const [surface, yes] of Object.entries(shown)) if (yes) firstSeen[surface] ??= (Date.now() / 1000 - at).toFixed(1);
+    }
+    const late = Date.now() / 1000 - at;
+    console.log(`scheduled video: listed everywhere ${late.toFixed(1)} s after its post date (first seen, s: ${JSON.stringify(firstSeen)})`);
+    check(Object.values(shown).every(Boolean) && late <= 15, `at its post date the cached listing, search and the API list it: ${JSON.stringify(shown)}`);
     return failures === 0 ? 0 : 1;
   } finally {
     feeds.close();

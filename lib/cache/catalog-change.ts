@@ -3,7 +3,8 @@ import { revalidatePath } from 'next/cache';
 
 /** What changed in the catalogue, as a catalogue tool reports it to the running site. */
 export interface CatalogChange {
-  reason: 'import' | 'takedown' | 'delete-missing';
+  /** 'publish': scheduled videos went live (lib/server/publish-clock.ts). */
+  reason: 'import' | 'takedown' | 'delete-missing' | 'publish';
   /** Videos added, updated or removed (at most a few thousand are listed; more means "many"). */
   videoIds: number[];
 }

@@ -10,6 +10,16 @@ export class ListEpoch {
   private version: string | null = null;
   /** post_date (unix seconds) of the next scheduled video, Infinity when none is. */
   private nextPublish = -Infinity;
+  /** Scheduled videos gone live since this process started. */
+  private published = 0;
+
+  /**
+   * The source's content version (Source.contentVersion): the catalogue's own, and how often
+   * scheduled videos went live since, so that caches of its answers (lib/api's search results) go too.
+   */
+  get token(): string {
+    return `${this.version ?? ''}.${this.published}`;
+  }
 
   /**
    * True when the caches must be dropped: the content version is new, or `now` reached the next
@@ -17,6 +27,7 @@ export class ListEpoch {
    */
   moved(version: string, now: number): boolean {
     if (version === this.version && now < this.nextPublish) return false;
+    if (version === this.version) this.published++;
     this.version = version;
     this.nextPublish = Infinity;
     return true;

@@ -54,7 +54,6 @@ export function createEmbeddedSource(db: CatalogDb | (() => CatalogDb), options:
   const counts = new LruCache<number>(5000, options.countTtlMs ?? 120_000);
   const searches = new LruCache<number[]>(500, options.searchTtlMs ?? 60_000);
 
-  let version = '';
   const epoch = new ListEpoch();
   /**
    * The connection, after dropping what this process remembers of the lists when an import or
@@ -62,9 +61,8 @@ export function createEmbeddedSource(db: CatalogDb | (() => CatalogDb), options:
    */
   function fresh(): CatalogDb {
     const db = openDb();
-    version = contentVersion(db);
     const t = now();
-    if (epoch.moved(version, t)) {
+    if (epoch.moved(contentVersion(db), t)) {
       counts.clear();
       searches.clear();
       epoch.publishesAt(prepared(db, `${NEXT_PUBLISH_SQL} ?`).pluck().get(t) as number | null);
@@ -201,10 +199,10 @@ export function createEmbeddedSource(db: CatalogDb | (() => CatalogDb), options:
     sitemapRange: (range, size) =>
       guarded('sitemapRange', () => sitemapRange(conn(), clampInt(range, 1, Number.MAX_SAFE_INTEGER), clampInt(size, 1, 50_000), now())),
 
-    // The connection refreshes `version` (at most one read of the file a second).
+    // The connection refreshes the version (at most one read of the file a second) and the epoch.
     contentVersion: () => {
       conn();
-      return version;
+      return epoch.token;
     },
 
     // Never waits for the write lock on the event loop (an import may hold it): site-write.ts.

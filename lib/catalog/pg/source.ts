@@ -356,12 +356,13 @@ export function createPgSource(pool: PgPool | (() => Promise<PgPool>), options: 
         pgSitemapRange(await conn(), clampInt(range, 1, Number.MAX_SAFE_INTEGER), clampInt(size, 1, 50_000), now()),
       ),
 
-    /** Sync: the last version read; a read is started when the last one is over a second old. */
+    /**
+     * Sync: the last version read and the epoch as last seen; a read is started (and the epoch
+     * moved) when the last one is over a second old.
+     */
     contentVersion: () => {
-      openPool()
-        .then(pollVersion)
-        .catch(() => {});
-      return version;
+      conn().catch(() => {});
+      return epoch.token;
     },
 
     input: (form, actor) =>

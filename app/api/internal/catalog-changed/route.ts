@@ -5,10 +5,11 @@ import { getCatalogDb } from '@/lib/catalog/db';
 import { pgChangeSecret } from '@/lib/catalog/pg/change-secret';
 import { getPgPool } from '@/lib/catalog/pg/source';
 import { getConfig } from '@/lib/config';
+import { rereadPublishClock } from '@/lib/server/publish-clock';
 
 export const dynamic = 'force-dynamic';
 
-const REASONS = new Set(['import', 'takedown', 'delete-missing']);
+const REASONS = new Set(['import', 'takedown', 'delete-missing', 'publish']);
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 /** Seconds a tool is asked to wait when the catalogue (and so the secret) cannot be read: as /api/health/. */
 const RETRY_AFTER_S = 10;
@@ -33,7 +34,8 @@ function parseChange(body: unknown): CatalogChange | null {
 
 /**
  * Catalogue tools (npm run import, npm run catalog -- remove) tell the running site what they
- * changed, so that cached pages go at once instead of at the end of their lifetimes.
+ * changed, so that cached pages go at once instead of at the end of their lifetimes; the server's
+ * own publish clock tells it when scheduled videos went live (lib/server/publish-clock.ts).
  */
 export async function POST(request: Request): Promise<Response> {
   const config = getConfig();
@@ -68,5 +70,7 @@ export async function POST(request: Request): Promise<Response> {
   const change = parseChange(body);
   if (!change) return json(400, { error: 1, code: 'bad_request', message: 'expected { reason, videoIds }' });
   onCatalogChange(change);
+  // An import may have scheduled a video sooner than the clock knows of.
+  if (change.reason !== 'publish') rereadPublishClock();
   return json(200, { ok: 1 });
 }
