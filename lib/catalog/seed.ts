@@ -161,6 +161,16 @@ export function titleKeywords(title: string): string[] {
   return out;
 }
 
+/**
+ * Counts a title's keywords into `counts`, `by` each: +1 for a video that comes in, -1 for one that
+ * leaves or changes its title. Keyword popularity is the number of videos whose titles give it, so
+ * that a keyword whose videos are all gone (taken down, renamed) leaves the suggestions and the
+ * popular searches instead of leading to an empty search.
+ */
+export function countTitleKeywords(counts: Map<string, number>, title: string, by: 1 | -1): void {
+  for (const k of titleKeywords(title)) counts.set(k, (counts.get(k) ?? 0) + by);
+}
+
 /** Creates the schema in an empty database and fills it. The caller owns the connection. */
 export function seedCatalog(db: Database.Database, options: SeedOptions): SeedResult {
   const started = performance.now();
@@ -277,7 +287,7 @@ function insertVideos(db: Database.Database, n: number, now: number) {
       bump(dayCounts, c * 4, day);
       bump(dayCounts, c * 4 + dc, day);
     }
-    for (const k of titleKeywords(v.title)) keywordCounts.set(k, (keywordCounts.get(k) ?? 0) + 1);
+    countTitleKeywords(keywordCounts, v.title, 1);
   }
   return { dayCounts, keywordCounts };
 }

@@ -13,7 +13,7 @@ import { endImportCheckpoints, renewImportCheckpoints } from './import-checkpoin
 import { ratingOf } from './rating';
 import { STATUS } from './schema';
 import { type CheckpointOptions, WalCheckpointer } from './wal-checkpointer';
-import { titleKeywords } from './seed';
+import { countTitleKeywords } from './seed';
 
 interface FtsDoc {
   title: string;
@@ -173,6 +173,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
       `INSERT OR IGNORE INTO video_categories (video_id, category_id, post_date, duration, status_id, views, rating, likes, comments)
        VALUES (?, ?, ?, ?, ${STATUS.active}, ?, ?, ?, 0)`,
     ),
+    dropKeyword: this.stmt('DELETE FROM keywords WHERE keyword_lc = ? AND popularity <= 0'),
     keyword: this.stmt(
       `INSERT INTO keywords (keyword, keyword_lc, popularity) VALUES (?, ?, ?)
        ON CONFLICT (keyword_lc) DO UPDATE SET popularity = popularity + ?`,
@@ -343,6 +344,11 @@ export class SqliteCatalogWriter implements CatalogWriter {
         const rating = ratingOf(row.likes, row.dislikes);
         if (found) {
           const id = found.video_id;
+          const before = this.q.storedVideo.get(id) as { title: string } | undefined;
+          if (before && before.title !== row.title) {
+            countTitleKeywords(this.keywords, before.title, -1);
+            countTitleKeywords(this.keywords, row.title, 1);
+          }
           this.detach(id);
           this.q.updateVideo.run(row.dir, row.title, row.description, row.duration, postDate, row.views, row.likes,
             row.dislikes, rating, id);
@@ -356,7 +362,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
             row.dislikes, rating, source, exId, source);
           this.q.insertSource.run(id, source, row.externalId, ...this.media(row), hash, runId);
           this.attach(id, row, { postDate, rating });
-          for (const k of titleKeywords(row.title)) this.keywords.set(k, (this.keywords.get(k) ?? 0) + 1);
+          countTitleKeywords(this.keywords, row.title, 1);
           result.added++;
         }
       }
@@ -465,9 +471,16 @@ export class SqliteCatalogWriter implements CatalogWriter {
     }
   }
 
-  /** Adds the counted title keywords to their popularity (inside the caller's transaction). */
+  /**
+   * Adds the counted title keywords to their popularity (inside the caller's transaction); a keyword
+   * no video gives any more is deleted.
+   */
   private flushKeywords(): void {
-    for (const [k, n] of this.keywords) this.q.keyword.run(k, k, n, n);
+    for (const [k, n] of this.keywords) {
+      if (n === 0) continue;
+      this.q.keyword.run(k, k, n, n);
+      if (n < 0) this.q.dropKeyword.run(k);
+    }
     this.keywords.clear();
   }
 
@@ -481,6 +494,11 @@ export class SqliteCatalogWriter implements CatalogWriter {
     const src = this.db.prepare('SELECT source, external_id FROM video_sources WHERE video_id = ?').get(id) as
       | { source: string; external_id: string }
       | undefined;
+    const gone = this.q.storedVideo.get(id) as { title: string } | undefined;
+    if (gone) {
+      countTitleKeywords(this.keywords, gone.title, -1);
+      this.flushKeywords();
+    }
     this.detach(id);
     for (const table of ['video_sources', 'votes', 'video_days']) this.db.prepare(`DELETE FROM ${table} WHERE video_id = ?`).run(id);
     this.db.prepare('DELETE FROM videos WHERE id = ?').run(id);

@@ -60,6 +60,22 @@ const one = async <T extends object>(sql: string, args: unknown[] = []): Promise
 const waitForPoll = () => new Promise((r) => setTimeout(r, 1100));
 
 describe('the PostgreSQL catalogue writer', () => {
+  it('keeps suggestions and popular searches to keywords some video still gives: a renamed or taken-down title takes its own along', async () => {
+    const row = (title: string) => `7001|${title}||A recital.|2024-05-04 10:00:00|Sample Partner|||Music Lessons|music|300|https://embed.example.com/embed/7001|https://img.example.com/thumbs/7001.jpg`;
+    const keywords = async (text: string) => (await source.suggest(text)).keywords;
+    await importFeed(row('Xylograph Quokka Pavane'));
+    expect(await keywords('xylograph')).toEqual(['xylograph', 'xylograph quokka']);
+    await importFeed(row('Quokka Pavane Zarzuelita'));
+    expect(await keywords('xylograph')).toEqual([]);
+    expect(await keywords('quokka pavane')).toEqual(['quokka pavane']);
+    expect(await keywords('zarzuelita')).toEqual(['zarzuelita']);
+    const writer = new PgCatalogWriter(db.pool);
+    await writer.remove([{ source: 'partner', externalId: '7001' }], { takedown: true });
+    await writer.finish();
+    expect(await keywords('zarzuelita')).toEqual([]);
+    expect(await keywords('quokka pavane')).toEqual([]);
+  });
+
   it('adds a feed once: listings, categories, search, the video, and its feed media', async () => {
     const version = source.contentVersion!();
     expect(await importFeed()).toMatchObject({ added: 3, updated: 0, unchanged: 0, rejected: 6, removed: 0 });

@@ -9,7 +9,7 @@ import type pg from 'pg';
 import { DAY_SECONDS, durationClass } from '../filters';
 import { hashString } from '../prng';
 import { STATUS } from '../schema';
-import { generateVideo, minReturningDays, postDateFor, slugify, titleKeywords, viewHistory } from '../seed';
+import { countTitleKeywords, generateVideo, minReturningDays, postDateFor, slugify, viewHistory } from '../seed';
 import { CATEGORIES, TAGS } from '../words';
 import { rebuildPgPeriodStats } from './period-stats';
 import { PG_INDEXES_SQL, PG_SCHEMA_VERSION, searchSliceOf, searchSliceSql } from './schema';
@@ -135,7 +135,7 @@ export async function seedPgCatalog(client: Client, options: PgSeedOptions): Pro
         bump(c * 4, day);
         bump(c * 4 + dc, day);
       }
-      for (const k of titleKeywords(v.title)) keywordCounts.set(k, (keywordCounts.get(k) ?? 0) + 1);
+      countTitleKeywords(keywordCounts, v.title, 1);
     }
     if (videos.size >= BATCH) await flushAll();
     if (id % 100_000 === 0) log(`  ${id.toLocaleString('en-US')} videos written (${((performance.now() - started) / 1000).toFixed(0)} s)`);

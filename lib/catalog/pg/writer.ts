@@ -17,7 +17,7 @@ import type { BatchResult, CatalogWriter, RemovedVideo, RemoveTarget } from '@/l
 import { DAY_SECONDS } from '../filters';
 import { ratingOf } from '../rating';
 import { STATUS } from '../schema';
-import { titleKeywords } from '../seed';
+import { countTitleKeywords } from '../seed';
 import type { PgPool } from './db';
 import { forgetPgPeriods, PERIOD_TABLES_LOCK_SQL, rebuildPgPeriodStats, vacuumPeriods } from './period-stats';
 import { SYNC_COMMIT_SQL, searchSliceOf, searchSliceSql } from './schema';
@@ -120,6 +120,22 @@ INSERT INTO video_day_counts (category_id, dur_class, day, cum)
 SELECT category_id, dur_class, day, sum(n) OVER (PARTITION BY category_id, dur_class ORDER BY day) FROM per`;
 
 type Client = pg.PoolClient;
+
+/**
+ * Adds counted title keywords to their popularity (countTitleKeywords in lib/catalog/seed.ts); a
+ * keyword no video gives any more is deleted.
+ */
+async function addKeywords(c: Client, counts: ReadonlyMap<string, number>): Promise<void> {
+  const changed = [...counts].filter(([, n]) => n !== 0);
+  if (changed.length === 0) return;
+  await c.query(
+    `INSERT INTO keywords AS k (keyword, keyword_lc, popularity) SELECT w, w, n FROM unnest($1::text[], $2::int[]) AS x(w, n)
+     ON CONFLICT (keyword_lc) DO UPDATE SET popularity = k.popularity + excluded.popularity`,
+    [changed.map(([k]) => k), changed.map(([, n]) => n)],
+  );
+  const fewer = changed.filter(([, n]) => n < 0).map(([k]) => k);
+  if (fewer.length > 0) await c.query('DELETE FROM keywords WHERE keyword_lc = ANY($1::text[]) AND popularity <= 0', [fewer]);
+}
 
 export class PgCatalogWriter implements CatalogWriter {
   readonly name = 'postgres';
@@ -334,13 +350,7 @@ export class PgCatalogWriter implements CatalogWriter {
       for (const run of withoutRepeats(rows)) {
         nextId = await this.writeRun(c, source, runId, run, nextId, result, keywords);
       }
-      if (keywords.size > 0) {
-        await c.query(
-          `INSERT INTO keywords AS k (keyword, keyword_lc, popularity) SELECT w, w, n FROM unnest($1::text[], $2::int[]) AS x(w, n)
-           ON CONFLICT (keyword_lc) DO UPDATE SET popularity = k.popularity + excluded.popularity`,
-          [[...keywords.keys()], [...keywords.values()]],
-        );
-      }
+      await addKeywords(c, keywords);
       if (result.added + result.updated > 0) await this.markChanged(c, nextId > firstId ? nextId : undefined);
       return result;
     });
@@ -396,6 +406,15 @@ export class PgCatalogWriter implements CatalogWriter {
 
     if (unchanged.length > 0) await c.query('UPDATE video_sources SET seen_run = $1 WHERE video_id = ANY($2::int[])', [runId, unchanged]);
     if (updated.length > 0) {
+      // A changed title moves its keywords' popularity (countTitleKeywords in lib/catalog/seed.ts).
+      const before = await c.query<{ id: number; title: string }>('SELECT id, title FROM videos WHERE id = ANY($1::int[])', [updated.map((u) => u.id)]);
+      const titles = new Map(before.rows.map((r) => [r.id, r.title]));
+      for (const u of updated) {
+        const old = titles.get(u.id);
+        if (old === undefined || old === u.row.title) continue;
+        countTitleKeywords(keywords, old, -1);
+        countTitleKeywords(keywords, u.row.title, 1);
+      }
       await this.detach(c, updated.map((u) => u.id));
       await c.query(
         `UPDATE videos v SET dir = x.dir, title = x.title, description = x.description, duration = x.duration, post_date = x.post_date,
@@ -430,7 +449,7 @@ export class PgCatalogWriter implements CatalogWriter {
            AS x(id, embed_url, thumb_url, thumbs, preview_url, hash, external_id)`,
         [source, runId, ...mediaColumns(added), added.map((a) => a.hash), added.map((a) => a.row.externalId)],
       );
-      for (const { row } of added) for (const k of titleKeywords(row.title)) keywords.set(k, (keywords.get(k) ?? 0) + 1);
+      for (const { row } of added) countTitleKeywords(keywords, row.title, 1);
     }
     await this.attach(c, written, updated.length === 0);
     return nextId;
@@ -441,7 +460,12 @@ export class PgCatalogWriter implements CatalogWriter {
     // The video's row first, as a view or a vote of it takes its rows (videos, memberships, then
     // the period sums: source.ts recordView): taken the other way round, a view of the video being
     // removed could deadlock with the removal.
-    await c.query('SELECT 1 FROM videos WHERE id = $1 FOR UPDATE', [id]);
+    const gone = (await c.query<{ title: string }>('SELECT title FROM videos WHERE id = $1 FOR UPDATE', [id])).rows[0];
+    if (gone) {
+      const keywords = new Map<string, number>();
+      countTitleKeywords(keywords, gone.title, -1);
+      await addKeywords(c, keywords);
+    }
     const src = (await c.query<{ source: string; external_id: string }>('SELECT source, external_id FROM video_sources WHERE video_id = $1', [id]))
       .rows[0];
     // Out of the period listings and their totals first (that needs its memberships).

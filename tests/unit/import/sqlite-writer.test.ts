@@ -91,6 +91,26 @@ describe('the SQLite catalogue writer', () => {
     expect(fx.db.prepare("INSERT INTO video_fts (video_fts, rank) VALUES ('integrity-check', 0)").run()).toBeTruthy();
   });
 
+  it('keeps suggestions and popular searches to keywords some video still gives: a renamed or taken-down title takes its own along', async () => {
+    const row = (title: string) => `7001|${title}||A recital.|2024-05-04 10:00:00|Sample Partner|||Music Lessons|music|300|https://embed.example.com/embed/7001|https://img.example.com/thumbs/7001.jpg`;
+    const keywords = async (text: string) => (await fx.source.suggest(text)).keywords;
+    await importFeed(row('Xylograph Quokka Pavane'));
+    expect(await keywords('xylograph')).toEqual(['xylograph', 'xylograph quokka']);
+    expect(await keywords('quokka pavane')).toEqual(['quokka pavane']);
+    await importFeed(row('Quokka Pavane Zarzuelita'));
+    // The old title's own keywords are gone; what the new title gives is there.
+    expect(await keywords('xylograph')).toEqual([]);
+    expect(await keywords('quokka pavane')).toEqual(['quokka pavane']);
+    expect(await keywords('zarzuelita')).toEqual(['zarzuelita']);
+    const writer = new SqliteCatalogWriter(fx.db);
+    await writer.remove([{ source: 'partner', externalId: '7001' }], { takedown: true });
+    await writer.finish();
+    expect(await keywords('zarzuelita')).toEqual([]);
+    expect(await keywords('quokka pavane')).toEqual([]);
+    const top = (await fx.source.main(0, 'str', 'en')).keywords;
+    expect(top.some((k) => /xylograph|zarzuelita|quokka pavane/.test(k))).toBe(false);
+  });
+
   it('takes videos down everywhere, for good, and deletes what a feed no longer lists', async () => {
     await importFeed();
     const writer = new SqliteCatalogWriter(fx.db);
