@@ -4,7 +4,7 @@ import { PageHeading, Page } from '@/components/layout/page';
 import { EmptyList } from '@/components/listing/empty-list';
 import { OutageGuard } from '@/components/outage/source-outage';
 import { attempt, getCategories } from '@/lib/api';
-import { t } from '@/lib/i18n';
+import { countText, t } from '@/lib/i18n';
 import { categoriesUrl, categoryUrl } from '@/lib/routes';
 import type { CategorySort } from '@/lib/types';
 import styles from './category-index.module.css';
@@ -54,7 +54,7 @@ export async function CategoryIndex({ sort }: { sort: CategorySort }) {
                   ) : null}
                 </span>
                 <span className={styles.name}>{c.title}</span>
-                <span className={styles.count}>{t('categories.count', { count: c.totalVideos.toLocaleString('en-US') })}</span>
+                <span className={styles.count}>{countText('categories.count', c.totalVideos)}</span>
               </Link>
             </li>
           ))}

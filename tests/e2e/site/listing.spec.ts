@@ -129,6 +129,14 @@ test('category index and a category listing', async ({ page }) => {
   expect([...names].sort((a, b) => a.localeCompare(b, 'en'))).toEqual(names);
 });
 
+test('a count of one reads in the singular', async ({ page }) => {
+  // The demo seed has one video with all three words in its title.
+  await page.goto('/search/1/?s=serene%20waterfall%20walk');
+  await expect(page.locator('main article')).toHaveCount(1);
+  await expect(page.locator('main').getByText('1 video', { exact: true })).toBeVisible();
+  await expect(page.locator('main')).not.toContainText('1 videos');
+});
+
 test('search results and the empty message', async ({ page }) => {
   await page.goto('/search/1/?s=walk');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('walk');
