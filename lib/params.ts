@@ -47,11 +47,26 @@ export function parseSlug(v: unknown): string | null {
   return typeof v === 'string' && /^[a-z0-9][a-z0-9_-]{0,127}$/i.test(v) ? v : null;
 }
 
-/** A search term: trimmed, whitespace folded, 3 to 69 characters; control characters rejected. */
-export function parseTerm(v: unknown): string | null {
-  if (typeof v !== 'string') return null;
-  if (/[\u0000-\u001f\u007f]/.test(v)) return null;
+/** Why a search term is refused: too short (missing or blank included), too long, or holding control characters. */
+export type TermRefusal = 'short' | 'long' | 'invalid';
+
+function checkTerm(v: unknown): { term: string } | { refused: TermRefusal } {
+  if (typeof v !== 'string') return { refused: 'short' };
+  if (/[\u0000-\u001f\u007f]/.test(v)) return { refused: 'invalid' };
   const term = v.replace(/\s+/g, ' ').trim();
   const length = [...term].length;
-  return length >= LIMITS.minTerm && length <= LIMITS.maxTerm ? term : null;
+  if (length < LIMITS.minTerm) return { refused: 'short' };
+  return length <= LIMITS.maxTerm ? { term } : { refused: 'long' };
+}
+
+/** A search term: trimmed, whitespace folded, 3 to 69 characters; control characters rejected. */
+export function parseTerm(v: unknown): string | null {
+  const c = checkTerm(v);
+  return 'term' in c ? c.term : null;
+}
+
+/** Why parseTerm refuses `v` (the search page tells the visitor), or null when it takes it. */
+export function termRefusal(v: unknown): TermRefusal | null {
+  const c = checkTerm(v);
+  return 'refused' in c ? c.refused : null;
 }

@@ -148,6 +148,19 @@ test('search results and the empty message', async ({ page }) => {
   await expect(page.locator('main [role="status"]')).toContainText('No videos found.');
 });
 
+test('a search term under 3 characters reads like a search without results, and says why', async ({ page }) => {
+  for (const path of ['/search/1/?s=ab', '/search/1/']) {
+    const res = await page.goto(path);
+    expect(res?.status()).toBe(200);
+    const status = page.locator('main [role="status"]');
+    await expect(status).toContainText('No videos found.');
+    await expect(status).toContainText('A search needs at least 3 characters.');
+    await expect(page.locator('main')).not.toContainText('Content not found!');
+  }
+  await page.goto(`/search/1/?s=${'x'.repeat(70)}`);
+  await expect(page.locator('main [role="status"]')).toContainText('A search can have at most 69 characters.');
+});
+
 test('main content is in the server HTML (JavaScript off)', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   const page = await context.newPage();
