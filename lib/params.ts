@@ -8,9 +8,12 @@ import {
   CATEGORY_SORTS,
   DATES,
   DURATIONS,
+  PAGE_DURATIONS,
+  SORTS,
   type CategorySort,
   type DateFilter,
   type DurationFilter,
+  type PageSort,
   type Sort,
 } from '@/lib/types';
 
@@ -19,12 +22,18 @@ export function oneOf<T extends string>(list: readonly T[], value: unknown): T |
   return typeof value === 'string' && (list as readonly string[]).includes(value) ? (value as T) : null;
 }
 
+/** Every sort: the API's routes. */
 export const parseSort = (v: unknown): Sort | null => oneOf(ALL_SORTS, v);
+/** The sorts with listing pages. */
+export const parsePageSort = (v: unknown): PageSort | null => oneOf(SORTS, v);
 export const parseCategorySort = (v: unknown): CategorySort | null => oneOf(CATEGORY_SORTS, v);
 /** Missing means 'all'. */
 export const parseDate = (v: unknown): DateFilter | null => (v === undefined || v === null || v === '' ? 'all' : oneOf(DATES, v));
 export const parseDurationFilter = (v: unknown): DurationFilter | null =>
   v === undefined || v === null || v === '' ? 'all' : oneOf(DURATIONS, v);
+/** The durations pages offer (missing means 'all'); the API's routes take every one (parseDurationFilter). */
+export const parsePageDuration = (v: unknown): DurationFilter | null =>
+  v === undefined || v === null || v === '' ? 'all' : oneOf(PAGE_DURATIONS, v);
 
 /** A whole number in [min, max] written in plain decimal digits (no sign, no leading zeros). */
 export function parseIntIn(v: unknown, min: number, max: number): number | null {

@@ -1,15 +1,11 @@
 import Link from 'next/link';
 import { t } from '@/lib/i18n';
-import { sortHasDate } from '@/lib/types';
-import { DATES, SORTS, type DateFilter, type DurationFilter, type Sort } from '@/lib/types';
+import { DATES, PAGE_DURATIONS, SORTS, sortHasDate, type DateFilter, type DurationFilter, type PageSort } from '@/lib/types';
 import styles from './filter-menu.module.css';
-
-/** The duration options the filter offers (issue 3: 1, 2 and any). */
-const DURATION_OPTIONS: DurationFilter[] = ['all', '1', '2'];
 
 export interface FilterState {
   /** null on search: the sort is not offered there. */
-  sort: Sort | null;
+  sort: PageSort | null;
   date: DateFilter;
   duration: DurationFilter;
 }
@@ -87,7 +83,7 @@ export function FilterMenu({ sort, date, duration, href }: FilterMenuProps) {
             {t('listing.filterDuration')}
           </p>
           <ul aria-labelledby="filter-duration">
-            {DURATION_OPTIONS.map((d) => (
+            {PAGE_DURATIONS.map((d) => (
               <Option key={d} current={d === duration} href={href({ sort, date, duration: d })}>
                 {t(`durations.${d}`)}
               </Option>

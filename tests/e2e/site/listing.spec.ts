@@ -107,6 +107,22 @@ test('filters: sort, date and duration go to page 1 with the other filters as qu
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/videos\/top-rated\/1\/\?date=week&duration=1$/);
 });
 
+test('the filter shows only what its menu offers, and marks the current sort', async ({ page }) => {
+  const filters = page.locator('main details').first();
+  await page.goto('/videos/top-rated/1/?duration=3');
+  await expect(page).toHaveURL(/\/videos\/top-rated\/1\/$/);
+  await expect(filters.locator('summary')).not.toContainText('Over 40 minutes');
+  await expect(page.locator('main')).not.toContainText('Over 40 minutes');
+  for (const sort of ['most-viewed', 'most-commented']) {
+    await page.goto(`/videos/${sort}/1/`);
+    await expect(page).toHaveURL(/\/videos\/most-popular\/1\/$/);
+    await filters.locator('summary').click();
+    await expect(filters.locator('[aria-current="true"]').first()).toHaveText('Most popular');
+  }
+  await page.goto('/categories/nature/most-viewed/1/');
+  await expect(page).toHaveURL(/\/categories\/nature\/most-popular\/1\/$/);
+});
+
 test('filtered pagination keeps the query', async ({ page }) => {
   await page.goto('/videos/most-popular/1/?date=month');
   const next = page.getByRole('navigation', { name: 'Pagination' }).locator('a[rel="next"]');
