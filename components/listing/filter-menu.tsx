@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { t } from '@/lib/i18n';
+import { withStopScroll } from '@/lib/stop-scroll';
 import { DATES, PAGE_DURATIONS, SORTS, sortHasDate, type DateFilter, type DurationFilter, type PageSort } from '@/lib/types';
 import styles from './filter-menu.module.css';
 
@@ -23,7 +24,8 @@ function Option({ href, current, children }: { href: string; current: boolean; c
           {children}
         </span>
       ) : (
-        <Link href={href} prefetch={false} className={styles.option} rel="nofollow">
+        // The visitor re-sorts the list they are looking at: it stays where it is (the spec's stopScroll).
+        <Link href={withStopScroll(href)} scroll={false} prefetch={false} className={styles.option} rel="nofollow">
           {children}
         </Link>
       )}

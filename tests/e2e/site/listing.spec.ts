@@ -68,6 +68,28 @@ test('a navigation from the bottom of a listing lands at the top of the next pag
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test('a navigation whose URL carries stopScroll keeps the scroll position, and the URL is clean once there', async ({ page }) => {
+  await page.goto('/videos/latest-updates/1/');
+  await page.locator('html[data-visitor-ready="1"]').waitFor({ state: 'attached' });
+  const filters = page.locator('main details').first();
+  await page.evaluate(() => window.scrollTo(0, 30));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(30);
+  await filters.locator('summary').click();
+  const option = filters.getByRole('link', { name: 'Under 10 minutes' });
+  await expect(option).toHaveAttribute('href', '/videos/latest-updates/1/?duration=1&stopScroll=1');
+  // Where the clicks left the page (a click scrolls its target clear of the sticky header).
+  const y = await page.evaluate(() => window.scrollY);
+  expect(y).toBeGreaterThan(0);
+  await option.click();
+  await expect(page).toHaveURL(/\/videos\/latest-updates\/1\/\?duration=1$/);
+  await expect(page.locator('main')).toContainText('Under 10 minutes');
+  expect(await page.evaluate(() => window.scrollY)).toBe(y);
+  // Loaded with it, the page's canonical URL and the address bar are without it.
+  await page.goto('/videos/top-rated/1/?date=week&stopScroll=1');
+  await expect(page).toHaveURL(/\/videos\/top-rated\/1\/\?date=week$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/videos\/top-rated\/1\/\?date=week$/);
+});
+
 test('a listing of a single page still shows its pagination', async ({ page }) => {
   // 'lantern' matches a handful of demo videos: one page of results.
   await page.goto('/search/1/?s=lantern');
