@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { LoadingLink } from '@/components/navigation/loading-link';
 import { t } from '@/lib/i18n';
 import { withStopScroll } from '@/lib/stop-scroll';
 import { DATES, PAGE_DURATIONS, SORTS, sortHasDate, type DateFilter, type DurationFilter, type PageSort } from '@/lib/types';
@@ -25,9 +25,9 @@ function Option({ href, current, children }: { href: string; current: boolean; c
         </span>
       ) : (
         // The visitor re-sorts the list they are looking at: it stays where it is (the spec's stopScroll).
-        <Link href={withStopScroll(href)} scroll={false} prefetch={false} className={styles.option} rel="nofollow">
+        <LoadingLink href={withStopScroll(href)} scroll={false} prefetch={false} className={styles.option} rel="nofollow">
           {children}
-        </Link>
+        </LoadingLink>
       )}
     </li>
   );

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { LoadingLink } from '@/components/navigation/loading-link';
 import { AdSlot } from '@/components/ads/ad-slot';
 import { BookmarkButton } from '@/components/bookmarks/bookmark-button';
 import { CardGrid } from '@/components/listing/card-grid';
@@ -51,9 +51,9 @@ export function VideoView({ video, related }: { video: VideoDetail; related: Vid
               <ul className={styles.categories}>
                 {video.categories.map((c) => (
                   <li key={c.dir}>
-                    <Link href={categoryUrl(c.dir)} prefetch={false} className={styles.chip}>
+                    <LoadingLink href={categoryUrl(c.dir)} prefetch={false} className={styles.chip}>
                       {c.title}
-                    </Link>
+                    </LoadingLink>
                   </li>
                 ))}
               </ul>

@@ -5,9 +5,11 @@
  */
 import fc from 'fast-check';
 import {
+  categoriesUrl,
   categoryUrl,
   filteredListingRoute,
   filterQuery,
+  loadingPageOf,
   pageSortOf,
   parseCategoryDir,
   parseListing,
@@ -146,6 +148,15 @@ describe('routes: rejects', () => {
         });
       }),
     );
+  });
+
+  it('tells the pages that have a placeholder while they load', () => {
+    expect(loadingPageOf('/')).toBe('home');
+    expect(loadingPageOf(categoriesUrl('title'))).toBe('categories');
+    expect(loadingPageOf(videosUrl('top-rated', 2, { date: 'week' }))).toBe('listing');
+    expect(loadingPageOf(categoryUrl('nature', 'longest', 3))).toBe('listing');
+    expect(loadingPageOf(searchUrl('old town', 2))).toBe('listing');
+    for (const other of [videoUrl({ id: 1, dir: 'a' }), '/history/', '/bookmarks/', '/information/dmca/', '/videos/top-rated/']) expect(loadingPageOf(other)).toBeNull();
   });
 
   it('category dirs are slugs', () => {
