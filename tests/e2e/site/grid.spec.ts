@@ -1,0 +1,58 @@
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { firstVideoHref, plainVisitor } from './helpers';
+
+/**
+ * The grids at the widths a layout breaks at: every row of cards is full (home rows of 30, listing
+ * pages of 60, related videos 10 at a time), an ad block sits between whole rows, the footer's ads
+ * never leave one alone, and a category's name shows once.
+ */
+const WIDTHS = [390, 768, 1024, 1280, 1920];
+
+async function visitor(browser: Browser, baseURL: string | undefined, width: number): Promise<Page> {
+  const mobile = width < 768;
+  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, isMobile: mobile, hasTouch: mobile });
+  await plainVisitor(context, baseURL);
+  return context.newPage();
+}
+
+/** How many of the items sit in each row, top to bottom (items whose tops line up share a row). */
+async function rowSizes(items: Locator): Promise<number[]> {
+  const tops = await items.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top + window.scrollY)));
+  const rows = new Map<number, number>();
+  for (const top of tops) rows.set(top, (rows.get(top) ?? 0) + 1);
+  return [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, n]) => n);
+}
+
+/** Every row as long as the first. */
+function expectFullRows(sizes: number[], what: string): void {
+  expect(sizes.length, what).toBeGreaterThan(1);
+  expect(sizes, what).toEqual(sizes.map(() => sizes[0]));
+}
+
+for (const width of WIDTHS) {
+  test(`rows of cards are full at ${width} px: home, a listing, related videos around their ads`, async ({ browser, baseURL }) => {
+    const page = await visitor(browser, baseURL, width);
+    await page.goto('/');
+    for (const id of ['row-latest', 'row-top']) {
+      const row = page.locator(`section[aria-labelledby="${id}"]`);
+      await expect(row.locator('article')).toHaveCount(30);
+      expectFullRows(await rowSizes(row.locator('article')), `home ${id} at ${width}`);
+    }
+    await page.goto('/videos/latest-updates/2/');
+    await expect(page.locator('main article')).toHaveCount(60);
+    expectFullRows(await rowSizes(page.locator('main article')), `listing at ${width}`);
+
+    await page.goto(await firstVideoHref(page));
+    const related = page.locator('section[aria-labelledby="related-heading"] > ul');
+    await expect(related.locator('article')).toHaveCount(10);
+    expectFullRows(await rowSizes(related.locator('article')), `related at ${width}`);
+    // The ad block is a row of its own, between rows of cards.
+    const ad = await related.locator('> li:has([data-ad-slot])').boundingBox();
+    const cards = await related.locator('article').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ top: r.top, bottom: r.bottom })));
+    expect(ad).not.toBeNull();
+    expect(cards.filter((c) => c.bottom > ad!.y && c.top < ad!.y + ad!.height)).toEqual([]);
+    expect(cards.some((c) => c.bottom <= ad!.y)).toBe(true);
+    expect(cards.some((c) => c.top >= ad!.y + ad!.height)).toBe(true);
+    await page.context().close();
+  });
+}
