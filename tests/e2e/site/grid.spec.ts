@@ -55,4 +55,21 @@ for (const width of WIDTHS) {
     expect(cards.some((c) => c.top >= ad!.y + ad!.height)).toBe(true);
     await page.context().close();
   });
+
+  test(`the footer's four banners are in one row or two and two at ${width} px, and an odd last ad is centred`, async ({ browser, baseURL }) => {
+    const page = await visitor(browser, baseURL, width);
+    await page.goto('/information/');
+    const footer = page.getByRole('contentinfo');
+    const banners = await rowSizes(footer.locator('[data-ad-kind="banner"]'));
+    expect([[4], [2, 2]]).toContainEqual(banners);
+    const natives = footer.locator('[data-ad-kind="native"]');
+    const sizes = await rowSizes(natives);
+    if (sizes.length > 1) {
+      // Alone in its row: centred under the others, at their size.
+      const [first, last, box] = await Promise.all([natives.first().boundingBox(), natives.last().boundingBox(), footer.boundingBox()]);
+      expect(Math.abs(last!.x + last!.width / 2 - (box!.x + box!.width / 2))).toBeLessThanOrEqual(1);
+      expect(Math.round(last!.width)).toBe(Math.round(first!.width));
+    }
+    await page.context().close();
+  });
 }
