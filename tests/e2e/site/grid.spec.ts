@@ -73,3 +73,17 @@ for (const width of WIDTHS) {
     await page.context().close();
   });
 }
+
+test('a category shows its name once: under its tile, not drawn on it as well', async ({ page, context, baseURL, request }) => {
+  await plainVisitor(context, baseURL);
+  await page.goto('/categories/');
+  const tile = page.locator('main ul li > a').first();
+  const name = (await tile.locator('span').nth(1).textContent())?.trim() ?? '';
+  expect(name.length).toBeGreaterThan(2);
+  const src = await tile.locator('img').getAttribute('src');
+  expect(src).toBeTruthy();
+  const svg = await (await request.get(src!)).text();
+  expect(svg).toContain('<svg');
+  expect(svg).not.toMatch(/<text\b/);
+  expect((await tile.innerText()).split(name).length - 1).toBe(1);
+});
