@@ -41,6 +41,9 @@ for (const width of WIDTHS) {
     await page.goto('/videos/latest-updates/2/');
     await expect(page.locator('main article')).toHaveCount(60);
     expectFullRows(await rowSizes(page.locator('main article')), `listing at ${width}`);
+    // Each card's meta row (views, rating, bookmark button) fits the card's width.
+    const overflowing = await page.locator('main article > :last-child').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth).length);
+    expect(overflowing, `meta rows wider than their card at ${width}`).toBe(0);
 
     await page.goto(await firstVideoHref(page));
     const related = page.locator('section[aria-labelledby="related-heading"] > ul');
