@@ -121,7 +121,7 @@ function otherParams(url: URL): URLSearchParams {
  * most-popular does. most-commented ranks by comments, which this site neither shows nor takes:
  * the nearest listing it has is the most popular (comments come with views).
  */
-export const SORT_STAND_INS: Record<ExtraSort, PageSort> = { 'most-viewed': 'most-popular', 'most-commented': 'most-popular' };
+const SORT_STAND_INS: Record<ExtraSort, PageSort> = { 'most-viewed': 'most-popular', 'most-commented': 'most-popular' };
 
 const isExtraSort = (sort: Sort): sort is ExtraSort => (EXTRA_SORTS as readonly Sort[]).includes(sort);
 

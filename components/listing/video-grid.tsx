@@ -17,13 +17,13 @@ export interface VideoGridProps {
 }
 
 /** Cards a row: below 1024px and from there (video-grid.module.css). */
-export const GRID_COLUMNS = { narrow: 2, wide: 5 } as const;
+const GRID_COLUMNS = { narrow: 2, wide: 5 } as const;
 
 /**
  * Where an insert after card `index` goes, at each column count: the grid row after the one that
  * card ends, so that it never leaves a card alone in a row. The cards flow around it.
  */
-export function insertRows(index: number): CSSProperties {
+function insertRows(index: number): CSSProperties {
   const rowAfter = (columns: number) => Math.ceil((index + 1) / columns) + 1;
   return { '--row-narrow': rowAfter(GRID_COLUMNS.narrow), '--row-wide': rowAfter(GRID_COLUMNS.wide) } as CSSProperties;
 }
