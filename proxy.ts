@@ -67,7 +67,7 @@ export function proxy(request: NextRequest) {
   } else {
     response = plainUrl ? NextResponse.rewrite(plainUrl) : NextResponse.next();
   }
-  if (url.pathname.startsWith('/search/') && !malformed) {
+  if (url.pathname.startsWith('/search/') && !malformed && !(d && 'redirect' in d)) {
     // Search renders per request (unbounded terms); a CDN may still keep it for a while.
     response.headers.set('Cache-Control', 'public, s-maxage=600, stale-while-revalidate=3600');
   }
@@ -94,7 +94,11 @@ export const config = {
     { source: '/categories/:id/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
     { source: '/categories/:id/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
     { source: '/categories/', has: [{ type: 'query', key: 'sort' }] },
-    // Search pages: per request anyway; the proxy adds the CDN cache header.
+    // Listings of the sorts no menu offers (lib/types.ts EXTRA_SORTS): redirected to their stand-in.
+    '/videos/:sort(most-viewed|most-commented)/:page/',
+    '/categories/:id/:sort(most-viewed|most-commented)/:page/',
+    // Search pages: per request anyway; the proxy adds the CDN cache header and drops a duration
+    // the filter does not offer.
     '/search/:page/',
     // Paths with a percent-escape, checked for broken ones (plain paths never hold a '%').
     '/(.*%.*)',

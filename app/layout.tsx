@@ -1,12 +1,14 @@
 import type { Metadata, Viewport } from 'next';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { AgeGateDialog } from '@/components/agegate/age-gate-dialog';
 import { BeforePaintScript } from '@/components/app-shell/before-paint-script';
 import { VisitorShell } from '@/components/app-shell/visitor-shell';
+import { categoryIndexHeading } from '@/components/categories/category-index';
 import { CookieNotice } from '@/components/cookie-notice/cookie-notice';
 import { Footer } from '@/components/footer/footer';
 import { Header } from '@/components/header/header';
 import { PreviewController } from '@/components/listing/preview-controller';
+import { PageSkeleton } from '@/components/navigation/page-skeleton';
 import { getConfig, publicConfig } from '@/lib/config';
 import { t } from '@/lib/i18n';
 import './globals.css';
@@ -47,6 +49,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <CookieNotice />
         <main id="content" tabIndex={-1}>
           {children}
+          {/* It reads the query (useSearchParams): its own boundary keeps the pages static. */}
+          <Suspense fallback={null}>
+            <PageSkeleton categoryIndex={categoryIndexHeading()} />
+          </Suspense>
         </main>
         <Footer />
         <VisitorShell config={publicConfig(c)} />

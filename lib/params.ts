@@ -8,9 +8,12 @@ import {
   CATEGORY_SORTS,
   DATES,
   DURATIONS,
+  PAGE_DURATIONS,
+  SORTS,
   type CategorySort,
   type DateFilter,
   type DurationFilter,
+  type PageSort,
   type Sort,
 } from '@/lib/types';
 
@@ -19,12 +22,18 @@ export function oneOf<T extends string>(list: readonly T[], value: unknown): T |
   return typeof value === 'string' && (list as readonly string[]).includes(value) ? (value as T) : null;
 }
 
+/** Every sort: the API's routes. */
 export const parseSort = (v: unknown): Sort | null => oneOf(ALL_SORTS, v);
+/** The sorts with listing pages. */
+export const parsePageSort = (v: unknown): PageSort | null => oneOf(SORTS, v);
 export const parseCategorySort = (v: unknown): CategorySort | null => oneOf(CATEGORY_SORTS, v);
 /** Missing means 'all'. */
 export const parseDate = (v: unknown): DateFilter | null => (v === undefined || v === null || v === '' ? 'all' : oneOf(DATES, v));
 export const parseDurationFilter = (v: unknown): DurationFilter | null =>
   v === undefined || v === null || v === '' ? 'all' : oneOf(DURATIONS, v);
+/** The durations pages offer (missing means 'all'); the API's routes take every one (parseDurationFilter). */
+export const parsePageDuration = (v: unknown): DurationFilter | null =>
+  v === undefined || v === null || v === '' ? 'all' : oneOf(PAGE_DURATIONS, v);
 
 /** A whole number in [min, max] written in plain decimal digits (no sign, no leading zeros). */
 export function parseIntIn(v: unknown, min: number, max: number): number | null {
@@ -47,11 +56,26 @@ export function parseSlug(v: unknown): string | null {
   return typeof v === 'string' && /^[a-z0-9][a-z0-9_-]{0,127}$/i.test(v) ? v : null;
 }
 
-/** A search term: trimmed, whitespace folded, 3 to 69 characters; control characters rejected. */
-export function parseTerm(v: unknown): string | null {
-  if (typeof v !== 'string') return null;
-  if (/[\u0000-\u001f\u007f]/.test(v)) return null;
+/** Why a search term is refused: too short (missing or blank included), too long, or holding control characters. */
+export type TermRefusal = 'short' | 'long' | 'invalid';
+
+function checkTerm(v: unknown): { term: string } | { refused: TermRefusal } {
+  if (typeof v !== 'string') return { refused: 'short' };
+  if (/[\u0000-\u001f\u007f]/.test(v)) return { refused: 'invalid' };
   const term = v.replace(/\s+/g, ' ').trim();
   const length = [...term].length;
-  return length >= LIMITS.minTerm && length <= LIMITS.maxTerm ? term : null;
+  if (length < LIMITS.minTerm) return { refused: 'short' };
+  return length <= LIMITS.maxTerm ? { term } : { refused: 'long' };
+}
+
+/** A search term: trimmed, whitespace folded, 3 to 69 characters; control characters rejected. */
+export function parseTerm(v: unknown): string | null {
+  const c = checkTerm(v);
+  return 'term' in c ? c.term : null;
+}
+
+/** Why parseTerm refuses `v` (the search page tells the visitor), or null when it takes it. */
+export function termRefusal(v: unknown): TermRefusal | null {
+  const c = checkTerm(v);
+  return 'refused' in c ? c.refused : null;
 }

@@ -6,8 +6,8 @@
  * Client-safe: no server-only import (cards and the search box build their links with it).
  * The API's own paths (/api/json/...) are lib/api/urls.ts and lib/api/route-params.ts.
  */
-import { parseCategorySort, parseDate, parseDurationFilter, parsePage, parseSlug, parseSort } from '@/lib/params';
-import { sortHasDate, type CategorySort, type DateFilter, type DurationFilter, type Sort } from '@/lib/types';
+import { parseCategorySort, parseDate, parsePage, parsePageDuration, parsePageSort, parseSlug, parseSort } from '@/lib/params';
+import { EXTRA_SORTS, sortHasDate, type CategorySort, type DateFilter, type DurationFilter, type ExtraSort, type PageSort, type Sort } from '@/lib/types';
 
 export interface Filters {
   date?: DateFilter;
@@ -16,7 +16,7 @@ export interface Filters {
 
 /** A listing page (/videos/... or /categories/{dir}/...): its sort, page and filters. */
 export interface ListingParams {
-  sort: Sort;
+  sort: PageSort;
   page: number;
   date: DateFilter;
   duration: DurationFilter;
@@ -34,9 +34,9 @@ export function filterQuery(sort: Sort | null, f: Filters): string {
   return s ? `?${s}` : '';
 }
 
-export const videosUrl = (sort: Sort, page = 1, f: Filters = {}) => `/videos/${sort}/${page}/${filterQuery(sort, f)}`;
+export const videosUrl = (sort: PageSort, page = 1, f: Filters = {}) => `/videos/${sort}/${page}/${filterQuery(sort, f)}`;
 
-export const categoryUrl = (dir: string, sort: Sort = 'latest-updates', page = 1, f: Filters = {}) =>
+export const categoryUrl = (dir: string, sort: PageSort = 'latest-updates', page = 1, f: Filters = {}) =>
   `/categories/${encodeURIComponent(dir)}/${sort}/${page}/${filterQuery(sort, f)}`;
 
 export const categoriesUrl = (sort: CategorySort = 'count-videos') => (sort === 'title' ? '/categories/?sort=title' : '/categories/');
@@ -57,6 +57,17 @@ export const informationUrl = (page?: InformationPage) => (page ? `/information/
 /** The internal route a filtered listing is rewritten to (one cached page per filter combination). */
 export const filteredListingRoute = (listingPath: string, date: DateFilter, duration: DurationFilter) => `${listingPath}f/${date}/${duration}/`;
 
+/** The kinds of page that have a placeholder to show while they load (components/navigation/page-skeleton.tsx). */
+export type LoadingPage = 'home' | 'listing' | 'categories';
+
+/** What kind of page `href` is, for its placeholder: home, a listing (videos, a category, search), the category index; null for the rest. */
+export function loadingPageOf(href: string): LoadingPage | null {
+  const path = new URL(href, 'http://x').pathname;
+  if (path === '/') return 'home';
+  if (path === categoriesUrl()) return 'categories';
+  return /^\/(?:videos\/[^/]+|categories\/[^/]+\/[^/]+|search)\/[^/]+\/$/.test(path) ? 'listing' : null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Parsing (pages)
 
@@ -66,12 +77,13 @@ export const filteredListingRoute = (listingPath: string, date: DateFilter, dura
  * The same for /categories/{dir}/{sort}/{page}/. Null means 404.
  */
 export function parseListing(p: { sort: string; page: string }, f?: { date: string; duration: string }): ListingParams | null {
-  const sort = parseSort(p.sort);
+  // Only what the filter offers: the proxy redirects the other sorts and durations (listingDecision).
+  const sort = parsePageSort(p.sort);
   const page = parsePage(p.page);
   if (!sort || !page) return null;
   if (!f) return { sort, page, date: 'all', duration: 'all' };
   const date = parseDate(f.date);
-  const duration = parseDurationFilter(f.duration);
+  const duration = parsePageDuration(f.duration);
   // The filter route exists only for a real filter: the unfiltered page has its own URL.
   if (!date || !duration || (date === 'all' && duration === 'all')) return null;
   if (date !== 'all' && !sortHasDate(sort)) return null;
@@ -105,29 +117,55 @@ function otherParams(url: URL): URLSearchParams {
 }
 
 /**
- * ?date=&duration= on a listing: whitelisted, then rewritten to the internal filter route, so that
- * each combination is its own cached page. Invalid or inapplicable values are dropped with a
- * redirect, so only canonical URLs (filterQuery's) reach the cache.
+ * The offered sort a listing URL of another sort redirects to. most-viewed ranks by views, as
+ * most-popular does. most-commented ranks by comments, which this site neither shows nor takes:
+ * the nearest listing it has is the most popular (comments come with views).
  */
-function filterDecision(url: URL, listingPath: string, sortParam: string): RouteDecision {
-  const sort = parseSort(sortParam);
-  if (!sort) return null; // the page answers 404
+const SORT_STAND_INS: Record<ExtraSort, PageSort> = { 'most-viewed': 'most-popular', 'most-commented': 'most-popular' };
+
+const isExtraSort = (sort: Sort): sort is ExtraSort => (EXTRA_SORTS as readonly Sort[]).includes(sort);
+
+/** The sort of the listing page that shows `sort`: itself when the filter offers it, else its stand-in. */
+export const pageSortOf = (sort: Sort): PageSort => (isExtraSort(sort) ? SORT_STAND_INS[sort] : sort);
+
+/**
+ * A listing URL made canonical: a sort no menu offers goes to its stand-in, and ?date=&duration=
+ * are whitelisted and rewritten to the internal filter route, so that each combination is its own
+ * cached page. Anything else (another sort, a duration the filter does not offer, a date the sort
+ * does not take, a bad value) is redirected to the canonical URL, so only canonical URLs reach the
+ * cache. `pathOf` is the listing's unfiltered URL for a sort.
+ */
+function listingDecision(url: URL, sortParam: string, pathOf: (sort: PageSort) => string): RouteDecision {
+  const given = parseSort(sortParam);
+  if (!given) return null; // the page answers 404
+  const sort = pageSortOf(given);
+  const path = pathOf(sort);
   const rawDate = url.searchParams.get('date');
   const rawDuration = url.searchParams.get('duration');
   const date = parseDate(rawDate) ?? 'all';
-  const duration = parseDurationFilter(rawDuration) ?? 'all';
+  const duration = parsePageDuration(rawDuration) ?? 'all';
   const canonical = new URLSearchParams(filterQuery(sort, { date, duration }));
-  const given = new URLSearchParams();
-  if (rawDate !== null) given.set('date', rawDate);
-  if (rawDuration !== null) given.set('duration', rawDuration);
-  if (canonical.toString() !== given.toString()) {
+  const asked = new URLSearchParams();
+  if (rawDate !== null) asked.set('date', rawDate);
+  if (rawDuration !== null) asked.set('duration', rawDuration);
+  if (path !== url.pathname || canonical.toString() !== asked.toString()) {
     const q = otherParams(url);
     canonical.forEach((v, k) => q.set(k, v));
     const s = q.toString();
-    return { redirect: `${listingPath}${s ? `?${s}` : ''}`, status: 308 };
+    return { redirect: `${path}${s ? `?${s}` : ''}`, status: 308 };
   }
   if (!canonical.toString()) return null;
-  return { rewrite: filteredListingRoute(listingPath, canonical.has('date') ? date : 'all', duration) };
+  return { rewrite: filteredListingRoute(path, canonical.has('date') ? date : 'all', duration) };
+}
+
+/** A search with a duration the filter does not offer (or 'all', which its URLs leave out): the same search without it. */
+function searchDecision(url: URL): RouteDecision {
+  const duration = parsePageDuration(url.searchParams.get('duration') ?? undefined);
+  if (!url.searchParams.has('duration') || (duration !== null && duration !== 'all')) return null;
+  const q = new URLSearchParams(url.search);
+  q.delete('duration');
+  const s = q.toString();
+  return { redirect: `${url.pathname}${s ? `?${s}` : ''}`, status: 308 };
 }
 
 /** What the proxy does with a page URL: redirect it, rewrite it to an internal route, or nothing (null). */
@@ -139,17 +177,26 @@ export function routeDecision(url: URL): RouteDecision {
   let m = /^\/videos\/([^/]+)\/$/.exec(path);
   if (m?.[1]) {
     const sort = parseSort(m[1]);
-    return sort ? { redirect: videosUrl(sort), status: 308, keepQuery: true } : null;
+    return sort ? { redirect: videosUrl(pageSortOf(sort)), status: 308, keepQuery: true } : null;
   }
 
   m = /^\/videos\/([^/]+)\/([^/]+)\/$/.exec(path);
-  if (m?.[1] && m[2]) return parsePage(m[2]) ? filterDecision(url, path, m[1]) : null;
+  if (m?.[1] && m[2]) {
+    const page = parsePage(m[2]);
+    return page ? listingDecision(url, m[1], (sort) => videosUrl(sort, page)) : null;
+  }
 
   m = /^\/categories\/([^/]+)\/$/.exec(path);
   if (m?.[1]) return parseSlug(m[1]) ? { redirect: categoryUrl(m[1]), status: 308, keepQuery: true } : null;
 
   m = /^\/categories\/([^/]+)\/([^/]+)\/([^/]+)\/$/.exec(path);
-  if (m?.[1] && m[2] && m[3]) return parseSlug(m[1]) && parsePage(m[3]) ? filterDecision(url, path, m[2]) : null;
+  if (m?.[1] && m[2] && m[3]) {
+    const dir = parseSlug(m[1]);
+    const page = parsePage(m[3]);
+    return dir && page ? listingDecision(url, m[2], (sort) => categoryUrl(dir, sort, page)) : null;
+  }
+
+  if (/^\/search\/[^/]+\/$/.test(path)) return searchDecision(url);
 
   if (path === categoriesUrl() && url.searchParams.has('sort')) {
     const sort = parseCategorySort(url.searchParams.get('sort'));

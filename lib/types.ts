@@ -3,9 +3,15 @@
  * (video_id, video_viewed, scr, ...) stay inside lib/api and are reshaped there.
  */
 
+/** The sorts the filter offers (spec section 2): the only ones with listing pages. */
 export const SORTS = ['latest-updates', 'most-popular', 'top-rated', 'longest'] as const;
-/** Further sorts the texts mention; their listings render too, but the filter does not offer them. */
+export type PageSort = (typeof SORTS)[number];
+/**
+ * Further sorts the texts mention: the API serves them (an upstream's clients ask for them), but
+ * no menu offers them, so their listing URLs redirect to an offered sort (lib/routes.ts).
+ */
 export const EXTRA_SORTS = ['most-viewed', 'most-commented'] as const;
+export type ExtraSort = (typeof EXTRA_SORTS)[number];
 export const ALL_SORTS = [...SORTS, ...EXTRA_SORTS] as const;
 export type Sort = (typeof ALL_SORTS)[number];
 
@@ -26,6 +32,11 @@ export function sortHasDate(sort: Sort): sort is DateSort {
 /** Duration filter: 1 under 10 minutes, 2 from 10 to 40 minutes, 3 over 40 minutes. */
 export const DURATIONS = ['all', '1', '2', '3'] as const;
 export type DurationFilter = (typeof DURATIONS)[number];
+/**
+ * The durations the filter offers (spec section 2: options 1 and 2, and any). The API takes every
+ * one; a page URL with another redirects to the page without it (lib/routes.ts).
+ */
+export const PAGE_DURATIONS = ['all', '1', '2'] as const satisfies readonly DurationFilter[];
 
 export const CATEGORY_SORTS = ['title', 'count-videos'] as const;
 export type CategorySort = (typeof CATEGORY_SORTS)[number];

@@ -39,10 +39,10 @@ export function AdSlot({ kind = 'banner', id, className }: { kind?: AdKind; id: 
   );
 }
 
-/** A row of ad slots that wraps (2 per row at 767px and below when `pairs` is set). */
+/** A row of ad slots that wraps (2 per row at 767px and below when `pairs` is set; four wrap two and two). */
 export function AdRow({ count, kind = 'banner', id, pairs = false }: { count: number; kind?: AdKind; id: string; pairs?: boolean }) {
   return (
-    <div className={`${styles.row} ${pairs ? styles.pairs : ''}`}>
+    <div className={`${styles.row} ${pairs ? styles.pairs : ''} ${count === 4 ? styles.four : ''}`}>
       {Array.from({ length: count }, (_, i) => (
         <AdSlot key={i} kind={kind} id={`${id}-${i + 1}`} />
       ))}

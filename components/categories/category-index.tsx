@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { LoadingLink } from '@/components/navigation/loading-link';
 import { PageHeading, Page } from '@/components/layout/page';
 import { EmptyList } from '@/components/listing/empty-list';
 import { OutageGuard } from '@/components/outage/source-outage';
 import { attempt, getCategories } from '@/lib/api';
-import { t } from '@/lib/i18n';
+import { countText, t } from '@/lib/i18n';
 import { categoriesUrl, categoryUrl } from '@/lib/routes';
 import type { CategorySort } from '@/lib/types';
+import type { CategoryIndexHeading } from './category-index-skeleton';
 import styles from './category-index.module.css';
 
 export const categoryIndexMetadata: Metadata = {
@@ -15,24 +16,32 @@ export const categoryIndexMetadata: Metadata = {
   alternates: { canonical: categoriesUrl() },
 };
 
+const SORT_ORDER = ['count-videos', 'title'] as const satisfies readonly CategorySort[];
+
+/** The heading's texts: the index's and its skeleton's (CategoryIndexSkeleton shows the same words, so it wraps the same). */
+export function categoryIndexHeading(): CategoryIndexHeading {
+  return { title: t('categories.heading'), sorts: SORT_ORDER.map((s) => t(s === 'title' ? 'categories.byTitle' : 'categories.byCount')) };
+}
+
 /** The category index, by count of videos or by title. */
 export async function CategoryIndex({ sort }: { sort: CategorySort }) {
+  const heading = categoryIndexHeading();
   const loaded = await attempt(() => getCategories(sort));
   const categories = loaded.ok ? loaded.value : [];
   const sorted = sort === 'title' ? [...categories].sort((a, b) => a.title.localeCompare(b.title, 'en')) : categories;
   return (
     <Page>
-      <PageHeading title={t('categories.heading')}>
+      <PageHeading title={heading.title}>
         <nav aria-label={t('categories.sortLabel')} className={styles.sorts}>
-          {(['count-videos', 'title'] as const).map((s) =>
+          {SORT_ORDER.map((s, i) =>
             s === sort ? (
               <span key={s} className={`${styles.sort} ${styles.current}`} aria-current="page">
-                {t(s === 'title' ? 'categories.byTitle' : 'categories.byCount')}
+                {heading.sorts[i]}
               </span>
             ) : (
-              <Link key={s} href={categoriesUrl(s)} className={styles.sort} prefetch={false}>
-                {t(s === 'title' ? 'categories.byTitle' : 'categories.byCount')}
-              </Link>
+              <LoadingLink key={s} href={categoriesUrl(s)} className={styles.sort} prefetch={false}>
+                {heading.sorts[i]}
+              </LoadingLink>
             ),
           )}
         </nav>
@@ -46,7 +55,7 @@ export async function CategoryIndex({ sort }: { sort: CategorySort }) {
         <ul className={styles.grid}>
           {sorted.map((c, i) => (
             <li key={c.dir}>
-              <Link href={categoryUrl(c.dir)} prefetch={false} className={styles.card}>
+              <LoadingLink href={categoryUrl(c.dir)} prefetch={false} className={styles.card}>
                 <span className={styles.thumb}>
                   {c.thumb ? (
                     // eslint-disable-next-line @next/next/no-img-element
@@ -54,8 +63,8 @@ export async function CategoryIndex({ sort }: { sort: CategorySort }) {
                   ) : null}
                 </span>
                 <span className={styles.name}>{c.title}</span>
-                <span className={styles.count}>{t('categories.count', { count: c.totalVideos.toLocaleString('en-US') })}</span>
-              </Link>
+                <span className={styles.count}>{countText('categories.count', c.totalVideos)}</span>
+              </LoadingLink>
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import Link from 'next/link';
+import { LoadingLink } from '@/components/navigation/loading-link';
 import { SearchBox } from '@/components/search/search-box';
 import { t } from '@/lib/i18n';
 import { categoriesUrl, videosUrl } from '@/lib/routes';
@@ -31,9 +32,9 @@ export function Header({ siteName }: { siteName: string }) {
             <ul>
               {MAIN_LINKS.map((l) => (
                 <li key={l.href}>
-                  <Link href={l.href} className={styles.menuLink}>
+                  <LoadingLink href={l.href} className={styles.menuLink}>
                     {t(l.key)}
-                  </Link>
+                  </LoadingLink>
                 </li>
               ))}
               <li>
@@ -50,18 +51,18 @@ export function Header({ siteName }: { siteName: string }) {
           </nav>
         </details>
 
-        <Link href="/" className={styles.logo} aria-label={t('site.homeLabel', { siteName })}>
+        <LoadingLink href="/" className={styles.logo} aria-label={t('site.homeLabel', { siteName })}>
           <LogoMark />
           <span className={styles.logoText}>{siteName}</span>
-        </Link>
+        </LoadingLink>
 
         <nav className={styles.nav} aria-label={t('nav.main')}>
           <ul>
             {MAIN_LINKS.map((l) => (
               <li key={l.href}>
-                <Link href={l.href} className={styles.navLink}>
+                <LoadingLink href={l.href} className={styles.navLink}>
                   {t(l.key)}
-                </Link>
+                </LoadingLink>
               </li>
             ))}
           </ul>

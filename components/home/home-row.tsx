@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { LoadingLink } from '@/components/navigation/loading-link';
 import { EmptyList } from '@/components/listing/empty-list';
 import { CardGrid } from '@/components/listing/card-grid';
 import { t } from '@/lib/i18n';
@@ -12,14 +12,14 @@ export function HomeRow({ id, title, href, list, error, priority = false }: { id
     <section className={styles.row} aria-labelledby={headingId}>
       <div className={styles.head}>
         <h2 id={headingId} className={styles.title}>
-          <Link href={href} prefetch={false}>
+          <LoadingLink href={href} prefetch={false}>
             {title}
-          </Link>
+          </LoadingLink>
         </h2>
-        <Link href={href} className={styles.more} aria-label={t('home.seeMoreLabel', { title })}>
+        <LoadingLink href={href} className={styles.more} aria-label={t('home.seeMoreLabel', { title })}>
           {t('home.seeMore')}
           <span aria-hidden="true">→</span>
-        </Link>
+        </LoadingLink>
       </div>
       {list.videos.length > 0 ? <CardGrid videos={list.videos} priority={priority} eagerCount={priority ? 4 : 0} /> : <EmptyList reason={error ? 'no_data' : undefined} code={error} />}
     </section>

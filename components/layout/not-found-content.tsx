@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { LoadingLink } from '@/components/navigation/loading-link';
 import { t } from '@/lib/i18n/client';
 import styles from './not-found-content.module.css';
 
@@ -11,9 +11,9 @@ export function NotFoundContent() {
       </p>
       <h1 className={styles.title}>{t('notFound.title')}</h1>
       <p className={styles.text}>{t('notFound.text')}</p>
-      <Link href="/" className={styles.action}>
+      <LoadingLink href="/" className={styles.action}>
         {t('notFound.action')}
-      </Link>
+      </LoadingLink>
     </div>
   );
 }

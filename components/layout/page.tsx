@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import skeleton from '@/components/loading/skeleton.module.css';
 import styles from './page.module.css';
 
 /** The content column of every page. */
@@ -10,6 +11,18 @@ export function PageHeading({ title, children }: { title: string; children?: Rea
   return (
     <div className={styles.heading}>
       <h1 className={styles.title}>{title}</h1>
+      {children ? <div className={styles.tools}>{children}</div> : null}
+    </div>
+  );
+}
+
+/** PageHeading while the page loads: the title's line, and placeholders of the page's tools (a filter, sort links). */
+export function PageHeadingSkeleton({ children }: { children?: ReactNode }) {
+  return (
+    <div className={styles.heading} aria-hidden="true">
+      <p className={styles.title}>
+        <span className={skeleton.word}>&nbsp;</span>
+      </p>
       {children ? <div className={styles.tools}>{children}</div> : null}
     </div>
   );

@@ -6,9 +6,9 @@ export type EmptyListReason = 'videos_not_found' | 'not_found' | 'no_data' | 'hi
 /**
  * The empty-listing message of spec section 8. Plain component: usable from server and client
  * components. `code` is the error code of a failed load (spec: the listing stores it); it shows
- * the error message and stays in the markup for support and tests.
+ * the error message and stays in the markup for support and tests. `hint` says what to do about it.
  */
-export function EmptyList({ reason = 'videos_not_found', code, children }: { reason?: EmptyListReason; code?: string; children?: React.ReactNode }) {
+export function EmptyList({ reason = 'videos_not_found', code, hint, children }: { reason?: EmptyListReason; code?: string; hint?: string; children?: React.ReactNode }) {
   return (
     <div className={styles.empty} role="status" data-error-code={code}>
       <svg aria-hidden="true" viewBox="0 0 24 24" width="40" height="40" className={styles.icon}>
@@ -18,6 +18,7 @@ export function EmptyList({ reason = 'videos_not_found', code, children }: { rea
         />
       </svg>
       <p className={styles.text}>{t(`lists.${reason}`)}</p>
+      {hint ? <p className={styles.hint}>{hint}</p> : null}
       {children}
     </div>
   );

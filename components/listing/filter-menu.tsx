@@ -1,15 +1,12 @@
-import Link from 'next/link';
+import { LoadingLink } from '@/components/navigation/loading-link';
 import { t } from '@/lib/i18n';
-import { sortHasDate } from '@/lib/types';
-import { DATES, SORTS, type DateFilter, type DurationFilter, type Sort } from '@/lib/types';
+import { withStopScroll } from '@/lib/stop-scroll';
+import { DATES, PAGE_DURATIONS, SORTS, sortHasDate, type DateFilter, type DurationFilter, type PageSort } from '@/lib/types';
 import styles from './filter-menu.module.css';
-
-/** The duration options the filter offers (issue 3: 1, 2 and any). */
-const DURATION_OPTIONS: DurationFilter[] = ['all', '1', '2'];
 
 export interface FilterState {
   /** null on search: the sort is not offered there. */
-  sort: Sort | null;
+  sort: PageSort | null;
   date: DateFilter;
   duration: DurationFilter;
 }
@@ -27,9 +24,10 @@ function Option({ href, current, children }: { href: string; current: boolean; c
           {children}
         </span>
       ) : (
-        <Link href={href} prefetch={false} className={styles.option} rel="nofollow">
+        // The visitor re-sorts the list they are looking at: it stays where it is (the spec's stopScroll).
+        <LoadingLink href={withStopScroll(href)} scroll={false} prefetch={false} className={styles.option} rel="nofollow">
           {children}
-        </Link>
+        </LoadingLink>
       )}
     </li>
   );
@@ -87,7 +85,7 @@ export function FilterMenu({ sort, date, duration, href }: FilterMenuProps) {
             {t('listing.filterDuration')}
           </p>
           <ul aria-labelledby="filter-duration">
-            {DURATION_OPTIONS.map((d) => (
+            {PAGE_DURATIONS.map((d) => (
               <Option key={d} current={d === duration} href={href({ sort, date, duration: d })}>
                 {t(`durations.${d}`)}
               </Option>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { PageHeading } from '@/components/layout/page';
-import { t } from '@/lib/i18n';
+import { countText } from '@/lib/i18n';
 import type { VideoList } from '@/lib/types';
 import { OutageGuard } from '@/components/outage/source-outage';
 import { EmptyList, type EmptyListReason } from './empty-list';
@@ -30,7 +30,7 @@ export function ListingView({ heading, subheading, list, page, count, href, filt
         <p className={styles.sub}>
           {subheading}
           {subheading && list.total !== null ? ' · ' : null}
-          {list.total !== null ? t('listing.totalVideos', { count: list.total.toLocaleString('en-US') }) : null}
+          {list.total !== null ? countText('listing.totalVideos', list.total) : null}
         </p>
       ) : null}
       {list.videos.length > 0 ? (

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { LoadingLink } from '@/components/navigation/loading-link';
 import { t } from '@/lib/i18n/client';
 import { paginate } from '@/lib/pagination';
 import styles from './pagination.module.css';
@@ -22,17 +22,17 @@ export function Pagination({ page, total, count, href }: PaginationProps) {
       <ul className={styles.list}>
         {m.first !== null ? (
           <li>
-            <Link href={href(m.first)} prefetch={false} className={styles.link}>
+            <LoadingLink href={href(m.first)} prefetch={false} className={styles.link}>
               {t('pagination.first')}
-            </Link>
+            </LoadingLink>
           </li>
         ) : null}
         {m.prev !== null ? (
           <li>
-            <Link href={href(m.prev)} prefetch={false} rel="prev" className={styles.link}>
+            <LoadingLink href={href(m.prev)} prefetch={false} rel="prev" className={styles.link}>
               <span aria-hidden="true">‹</span>
               {t('pagination.prev')}
-            </Link>
+            </LoadingLink>
           </li>
         ) : null}
         {m.pages.map((p) => (
@@ -43,18 +43,18 @@ export function Pagination({ page, total, count, href }: PaginationProps) {
                 {p}
               </span>
             ) : (
-              <Link href={href(p)} prefetch={false} className={styles.link} aria-label={t('pagination.page', { page: p })}>
+              <LoadingLink href={href(p)} prefetch={false} className={styles.link} aria-label={t('pagination.page', { page: p })}>
                 {p}
-              </Link>
+              </LoadingLink>
             )}
           </li>
         ))}
         {m.next !== null ? (
           <li>
-            <Link href={href(m.next)} prefetch={false} rel="next" className={styles.link}>
+            <LoadingLink href={href(m.next)} prefetch={false} rel="next" className={styles.link}>
               {t('pagination.next')}
               <span aria-hidden="true">›</span>
-            </Link>
+            </LoadingLink>
           </li>
         ) : null}
       </ul>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { BookmarkButton } from '@/components/bookmarks/bookmark-button';
 import { formatCount, formatDuration, ratingPercent } from '@/lib/format';
-import { t } from '@/lib/i18n/client';
+import { countText, t } from '@/lib/i18n/client';
 import { videoUrl } from '@/lib/routes';
 import { storableVideo } from '@/lib/storage/records';
 import type { VideoSummary } from '@/lib/types';
@@ -61,7 +61,7 @@ export function VideoCard({ video, priority = false, eager = false, action }: Vi
         <span className={styles.title}>{video.title}</span>
       </Link>
       <div className={styles.meta}>
-        <span className={styles.views}>{t('card.views', { count: formatCount(video.views) })}</span>
+        <span className={styles.views}>{countText('card.views', video.views, { count: formatCount(video.views) })}</span>
         {rating !== null && rating > 0 ? <span className={styles.rating}>{t('card.rating', { percent: rating })}</span> : null}
         <span className={styles.action}>{action ?? <BookmarkButton video={storableVideo(video)} variant="card" />}</span>
       </div>

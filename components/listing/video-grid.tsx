@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import type { VideoSummary } from '@/lib/types';
 import { VideoCard } from './video-card';
 import styles from './video-grid.module.css';
@@ -11,9 +11,21 @@ export interface VideoGridProps {
   eagerCount?: number;
   /** A custom action per card (for example a remove button on the bookmarks page). */
   action?: (video: VideoSummary) => ReactNode;
-  /** Extra grid items (ad slots) inserted after the given card indexes. */
+  /** Full-width rows (ad slots) after the row that holds the card of each given index. */
   inserts?: Record<number, ReactNode>;
   label?: string;
+}
+
+/** Cards a row: below 1024px and from there (video-grid.module.css). */
+const GRID_COLUMNS = { narrow: 2, wide: 5 } as const;
+
+/**
+ * Where an insert after card `index` goes, at each column count: the grid row after the one that
+ * card ends, so that it never leaves a card alone in a row. The cards flow around it.
+ */
+function insertRows(index: number): CSSProperties {
+  const rowAfter = (columns: number) => Math.ceil((index + 1) / columns) + 1;
+  return { '--row-narrow': rowAfter(GRID_COLUMNS.narrow), '--row-wide': rowAfter(GRID_COLUMNS.wide) } as CSSProperties;
 }
 
 /** A responsive grid of 16:9 thumbnails. Plain component: usable from server and client components. */
@@ -32,7 +44,7 @@ export function VideoGrid({ videos, priority = false, eagerCount = 4, action, in
           ? [card]
           : [
               card,
-              <li key={`insert-${i}`} className={styles.insert}>
+              <li key={`insert-${i}`} className={styles.insert} style={insertRows(i)}>
                 {insert}
               </li>,
             ];

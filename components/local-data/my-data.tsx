@@ -13,7 +13,7 @@ import { exportLocalData, importLocalData, MAX_IMPORT_BYTES, wipeLocalData } fro
 import styles from './local-data.module.css';
 
 // This page's own texts travel with its own chunk, not with every page's shared JavaScript.
-const { t } = createI18n({ ...en, ...myDataTexts } as Messages);
+const { t, countText } = createI18n({ ...en, ...myDataTexts } as Messages);
 
 interface Summary {
   bookmarks: number | null;
@@ -71,7 +71,15 @@ export function MyData() {
     e.target.value = '';
     if (!file) return;
     const result = file.size <= MAX_IMPORT_BYTES ? await importLocalData(await file.text()) : null;
-    if (result) notify.success(t('myData.imported', { ...result }));
+    if (result) {
+      notify.success(
+        t('myData.imported', {
+          bookmarks: countText('myData.importedBookmarks', result.bookmarks),
+          history: countText('myData.importedHistory', result.history),
+          searches: countText('myData.importedSearches', result.searches),
+        }),
+      );
+    }
     else notify.error(t('myData.importFailed'));
     refresh();
   };
@@ -89,7 +97,7 @@ export function MyData() {
     refresh();
   };
 
-  const count = (n: number | null | undefined) => (n === null || n === undefined ? '–' : t('myData.items', { count: n }));
+  const count = (n: number | null | undefined) => (n === null || n === undefined ? '–' : countText('myData.items', n));
   const flag = (on: boolean | undefined) => (on ? t('myData.set') : t('myData.notSet'));
 
   return (

@@ -1,6 +1,7 @@
 'use client';
 import { usePathname, useRouter } from 'next/navigation';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { startPendingPage } from '@/components/navigation/pending-page';
 import { t } from '@/lib/i18n/client';
 import { LIMITS } from '@/lib/contract/constants';
 import { parseTerm } from '@/lib/params';
@@ -103,7 +104,9 @@ export function SearchBox() {
     if (!term) return; // ignored unless 3..69 characters
     setOpen(false);
     inputRef.current?.blur();
-    router.push(searchUrl(term));
+    const href = searchUrl(term);
+    startPendingPage(href);
+    router.push(href);
   };
 
   const onInputKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

@@ -1,5 +1,5 @@
 'use client';
-import Link from 'next/link';
+import { LoadingLink } from '@/components/navigation/loading-link';
 import type { KeyboardEvent, RefObject } from 'react';
 import { t } from '@/lib/i18n/client';
 import type { Suggestions } from '@/lib/types';
@@ -36,9 +36,9 @@ export function SearchPanel(props: SearchPanelProps) {
         <ul className={styles.list}>
           {terms.map((term) => (
             <li key={term}>
-              <Link href={searchUrl(term)} className={styles.option} data-option="" onClick={() => onPick(term)}>
+              <LoadingLink href={searchUrl(term)} className={styles.option} data-option="" onClick={() => onPick(term)}>
                 {highlight ? <Highlight text={term} typed={typed} /> : term}
-              </Link>
+              </LoadingLink>
             </li>
           ))}
         </ul>
@@ -67,9 +67,9 @@ export function SearchPanel(props: SearchPanelProps) {
             <ul className={styles.list}>
               {suggestions.categories.slice(0, 6).map((c) => (
                 <li key={c.dir}>
-                  <Link href={categoryUrl(c.dir)} className={styles.option} data-option="" onClick={() => onPick()}>
+                  <LoadingLink href={categoryUrl(c.dir)} className={styles.option} data-option="" onClick={() => onPick()}>
                     <Highlight text={c.title} typed={typed} />
-                  </Link>
+                  </LoadingLink>
                 </li>
               ))}
             </ul>

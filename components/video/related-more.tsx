@@ -1,5 +1,5 @@
 'use client';
-import Link from 'next/link';
+import { LoadingLink } from '@/components/navigation/loading-link';
 import { useState, type MouseEvent } from 'react';
 import { VideoGrid } from '@/components/listing/video-grid';
 import { fetchRelated } from '@/lib/api/client';
@@ -60,9 +60,9 @@ export function RelatedMore({ videoId, title }: { videoId: number; title: string
             {loading ? t('related.loading') : t('related.showMore')}
           </a>
         ) : (
-          <Link href={searchHref} className={styles.all} data-testid="related-view-all">
+          <LoadingLink href={searchHref} className={styles.all} data-testid="related-view-all">
             {t('related.viewAll')}
-          </Link>
+          </LoadingLink>
         )}
       </div>
       {error && !loading ? (

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { LoadingLink } from '@/components/navigation/loading-link';
 import { formatDuration } from '@/lib/format';
 import { t } from '@/lib/i18n';
 import { categoryUrl, searchUrl } from '@/lib/routes';
@@ -46,9 +46,9 @@ export function VideoAbout({ video }: { video: VideoDetail }) {
                 {video.categories.map((c, i) => (
                   <span key={c.dir}>
                     {i > 0 ? ', ' : null}
-                    <Link href={categoryUrl(c.dir)} prefetch={false}>
+                    <LoadingLink href={categoryUrl(c.dir)} prefetch={false}>
                       {c.title}
-                    </Link>
+                    </LoadingLink>
                   </span>
                 ))}
               </dd>
@@ -60,9 +60,9 @@ export function VideoAbout({ video }: { video: VideoDetail }) {
               <dd className={styles.tags}>
                 {video.tags.slice(0, 20).map((tag) =>
                   tag.trim().length >= 3 ? (
-                    <Link key={tag} href={searchUrl(tag)} prefetch={false} rel="nofollow" className={styles.tag}>
+                    <LoadingLink key={tag} href={searchUrl(tag)} prefetch={false} rel="nofollow" className={styles.tag}>
                       {tag}
-                    </Link>
+                    </LoadingLink>
                   ) : (
                     <span key={tag} className={styles.tag}>
                       {tag}

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { LoadingLink } from '@/components/navigation/loading-link';
 import { AdSlot } from '@/components/ads/ad-slot';
 import { BookmarkButton } from '@/components/bookmarks/bookmark-button';
 import { CardGrid } from '@/components/listing/card-grid';
@@ -6,7 +6,7 @@ import { RelatedMore } from '@/components/video/related-more';
 import { VideoTracker } from '@/components/video/video-tracker';
 import { VoteButtons } from '@/components/video/vote-buttons';
 import { formatCount } from '@/lib/format';
-import { ageText, t } from '@/lib/i18n';
+import { ageText, countText, t } from '@/lib/i18n';
 import { embedSrc } from '@/lib/seo/embed';
 import { categoryUrl } from '@/lib/routes';
 import { storableVideo } from '@/lib/storage/records';
@@ -37,7 +37,7 @@ export function VideoView({ video, related }: { video: VideoDetail; related: Vid
           <h1 className={styles.title}>{video.title}</h1>
           <div className={styles.bar}>
             <p className={styles.stats}>
-              <span>{t('video.views', { count: formatCount(video.views) })}</span>
+              <span>{countText('video.views', video.views, { count: formatCount(video.views) })}</span>
               <span aria-hidden="true">·</span>
               <RelativeAge postDate={video.postDate} renderedAge={ageText(video.postDate)} />
             </p>
@@ -51,9 +51,9 @@ export function VideoView({ video, related }: { video: VideoDetail; related: Vid
               <ul className={styles.categories}>
                 {video.categories.map((c) => (
                   <li key={c.dir}>
-                    <Link href={categoryUrl(c.dir)} prefetch={false} className={styles.chip}>
+                    <LoadingLink href={categoryUrl(c.dir)} prefetch={false} className={styles.chip}>
                       {c.title}
-                    </Link>
+                    </LoadingLink>
                   </li>
                 ))}
               </ul>

@@ -4,7 +4,7 @@ import { notifyCodeText } from '@/components/notifications/notifications';
 import { notify } from '@/components/notifications/store';
 import { postVote } from '@/lib/api/client';
 import { formatCount } from '@/lib/format';
-import { hasText, t } from '@/lib/i18n/client';
+import { countText, hasText, t } from '@/lib/i18n/client';
 import styles from './video-actions.module.css';
 
 export interface VoteButtonsProps {
@@ -58,7 +58,7 @@ export function VoteButtons({ videoId, likes, dislikes }: VoteButtonsProps) {
         className={styles.button}
         onClick={() => vote(1)}
         disabled={busy}
-        aria-label={t('vote.likeCount', { count: counts.likes })}
+        aria-label={countText('vote.likeCount', counts.likes)}
         data-testid="vote-like"
       >
         <Thumb />
@@ -69,7 +69,7 @@ export function VoteButtons({ videoId, likes, dislikes }: VoteButtonsProps) {
         className={styles.button}
         onClick={() => vote(0)}
         disabled={busy}
-        aria-label={t('vote.dislikeCount', { count: counts.dislikes })}
+        aria-label={countText('vote.dislikeCount', counts.dislikes)}
         data-testid="vote-dislike"
       >
         <Thumb down />

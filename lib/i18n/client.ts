@@ -7,4 +7,4 @@ import en from '@/locales/en/client';
 import { createI18n, type Messages } from './core';
 
 export * from './core';
-export const { translate, t, hasText, ageText } = createI18n(en as Messages);
+export const { translate, t, hasText, countText, ageText } = createI18n(en as Messages);

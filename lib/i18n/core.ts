@@ -2,9 +2,10 @@
  * Interface texts: the machinery, over a set of English base messages (index.ts: all of them, for
  * the server; client.ts: the subset the browser needs). Other languages are loaded on demand with
  * loadMessages(). Keys are dot paths into the locale files under locales/{lang}/; '{name}'
- * placeholders are filled from vars.
+ * placeholders are filled from vars. A text that counts something is an object with one text per
+ * plural category ({ "one": "1 video", "other": "{count} videos" }), read with countText().
  */
-import { videoAge } from '@/lib/format';
+import { DEFAULT_LOCALE, videoAge } from '@/lib/format';
 
 export type Messages = { [key: string]: string | Messages };
 export type Vars = Record<string, string | number>;
@@ -52,6 +53,7 @@ export async function loadMessages(lang: Lang): Promise<Messages> {
 
 /** The text functions over `en`, the English messages that are bundled (the fallback of every language). */
 export function createI18n(en: Messages) {
+  const plurals = new Intl.PluralRules(DEFAULT_LOCALE);
   /** Translates with the given messages, falling back to English, then to the key itself. */
   function translate(messages: Messages, key: string, vars?: Vars): string {
     return fill(lookup(messages, key) ?? lookup(en, key) ?? key, vars);
@@ -64,11 +66,20 @@ export function createI18n(en: Messages) {
   function hasText(key: string): boolean {
     return lookup(en, key) !== undefined;
   }
+  /**
+   * The text of a count: `key` holds one text per plural category of English (one, other), picked
+   * by `n`, so that one result reads '1 video' and not '1 videos'. {count} is `n` written with
+   * thousands separators unless vars give it another spelling (views: '1.2K').
+   */
+  function countText(key: string, n: number, vars?: Vars): string {
+    const exact = `${key}.${plurals.select(n)}`;
+    return t(lookup(en, exact) === undefined ? `${key}.other` : exact, { count: n.toLocaleString(DEFAULT_LOCALE), ...vars });
+  }
   /** "today", "1 day ago", "3 months ago", ... (spec section 5). */
   function ageText(postDate: string, now?: Date): string {
     const age = videoAge(postDate, now);
     if (age.unit === 'today') return t('age.today');
-    return t(`age.${age.unit}${age.count === 1 ? 'One' : 'Many'}`, { count: age.count });
+    return countText(`age.${age.unit}`, age.count);
   }
-  return { translate, t, hasText, ageText };
+  return { translate, t, hasText, countText, ageText };
 }

@@ -6,4 +6,4 @@ import en from '@/locales/en';
 import { createI18n, type Messages } from './core';
 
 export * from './core';
-export const { translate, t, hasText, ageText } = createI18n(en as Messages);
+export const { translate, t, hasText, countText, ageText } = createI18n(en as Messages);

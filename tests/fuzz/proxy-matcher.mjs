@@ -2,7 +2,7 @@
  * The proxy stays off the hot path: with the build's own matchers (functions-config-manifest.json)
  * and Next's own matching code, a returning visitor's plain page request must not enter the proxy,
  * while a path holding a '%' or ending in '.rsc' must (that is where broken escapes and the
- * flight-payload suffix are handled).
+ * flight-payload suffix are handled), and so must the listings of the sorts no menu offers (they redirect).
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,7 +12,7 @@ const require = createRequire(import.meta.url);
 const { getMiddlewareRouteMatcher } = require('next/dist/shared/lib/router/utils/middleware-route-matcher');
 
 const PLAIN = ['/', '/videos/latest-updates/1/', '/videos/top-rated/37/', '/categories/travel/latest-updates/2/', '/categories/', '/video/4200/serene-waterfall-walk/', '/information/dmca/', '/bookmarks/', '/api/json/video/86400/0/4000/4200.json', '/media/thumbs/4200/1.svg', '/embed/4200/', '/_next/static/chunks/app.js'];
-const ENTERING = ['/videos/%ZZ/1/', '/video/4200/%FF/', '/api/json/video/%FF/0/4000/4200.json', '/media/thumbs/abc/%ZZ.svg', '/videos.rsc', '/videos/latest-updates/1.rsc', '/index.rsc'];
+const ENTERING = ['/videos/most-viewed/1/', '/categories/travel/most-commented/2/', '/videos/%ZZ/1/', '/video/4200/%FF/', '/api/json/video/%FF/0/4000/4200.json', '/media/thumbs/abc/%ZZ.svg', '/videos.rsc', '/videos/latest-updates/1.rsc', '/index.rsc'];
 
 /** Returns the number of paths on the wrong side. */
 export function checkProxyMatcher(root) {
@@ -33,6 +33,6 @@ export function checkProxyMatcher(root) {
       console.log(`proxy matcher: ${p} does not reach the proxy`);
     }
   }
-  console.log(`proxy matcher: ${PLAIN.length} plain paths stay off the proxy, ${ENTERING.length} '%' and '.rsc' paths enter it; ${wrong} wrong`);
+  console.log(`proxy matcher: ${PLAIN.length} plain paths stay off the proxy, ${ENTERING.length} '%', '.rsc' and redirecting paths enter it; ${wrong} wrong`);
   return wrong;
 }

@@ -6,9 +6,9 @@ import { FilterMenu } from '@/components/listing/filter-menu';
 import { ListingView } from '@/components/listing/listing-view';
 import { SaveSearchTerm } from '@/components/search/save-search-term';
 import { attempt, listOrError, searchVideos } from '@/lib/api';
-import { DEFAULTS } from '@/lib/contract/constants';
+import { DEFAULTS, LIMITS } from '@/lib/contract/constants';
 import { t } from '@/lib/i18n';
-import { parseDurationFilter, parsePage, parseTerm } from '@/lib/params';
+import { parseDurationFilter, parsePage, parseTerm, termRefusal, type TermRefusal } from '@/lib/params';
 import { pageSuffix } from '@/lib/seo/listing';
 import { searchUrl } from '@/lib/routes';
 
@@ -28,7 +28,14 @@ async function parse({ params, searchParams }: Props) {
   const q = await searchParams;
   const term = parseTerm(first(q.s));
   const duration = parseDurationFilter(first(q.duration)) ?? 'all';
-  return { page, term, duration };
+  return { page, term, refusal: termRefusal(first(q.s)), duration };
+}
+
+/** What the visitor can do about a refused term (the search box refuses the same terms, silently: spec section 5). */
+function refusalHint(refusal: TermRefusal | null): string | undefined {
+  if (refusal === 'short') return t('listing.searchTooShort', { min: LIMITS.minTerm });
+  if (refusal === 'long') return t('listing.searchTooLong', { max: LIMITS.maxTerm });
+  return undefined;
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
@@ -44,13 +51,14 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 }
 
 export default async function SearchPage(props: Props) {
-  const { page, term, duration } = await parse(props);
+  const { page, term, refusal, duration } = await parse(props);
   if (!page) notFound();
   if (!term) {
+    // Read like a search without results (not 'Content not found!', which is for a missing page), with the reason.
     return (
       <Page>
         <PageHeading title={t('listing.searchEmptyHeading')} />
-        <EmptyList reason="not_found" />
+        <EmptyList reason="videos_not_found" hint={refusalHint(refusal)} />
       </Page>
     );
   }

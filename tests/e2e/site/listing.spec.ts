@@ -68,6 +68,28 @@ test('a navigation from the bottom of a listing lands at the top of the next pag
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test('a navigation whose URL carries stopScroll keeps the scroll position, and the URL is clean once there', async ({ page }) => {
+  await page.goto('/videos/latest-updates/1/');
+  await page.locator('html[data-visitor-ready="1"]').waitFor({ state: 'attached' });
+  const filters = page.locator('main details').first();
+  await page.evaluate(() => window.scrollTo(0, 30));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(30);
+  await filters.locator('summary').click();
+  const option = filters.getByRole('link', { name: 'Under 10 minutes' });
+  await expect(option).toHaveAttribute('href', '/videos/latest-updates/1/?duration=1&stopScroll=1');
+  // Where the clicks left the page (a click scrolls its target clear of the sticky header).
+  const y = await page.evaluate(() => window.scrollY);
+  expect(y).toBeGreaterThan(0);
+  await option.click();
+  await expect(page).toHaveURL(/\/videos\/latest-updates\/1\/\?duration=1$/);
+  await expect(page.locator('main')).toContainText('Under 10 minutes');
+  expect(await page.evaluate(() => window.scrollY)).toBe(y);
+  // Loaded with it, the page's canonical URL and the address bar are without it.
+  await page.goto('/videos/top-rated/1/?date=week&stopScroll=1');
+  await expect(page).toHaveURL(/\/videos\/top-rated\/1\/\?date=week$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/videos\/top-rated\/1\/\?date=week$/);
+});
+
 test('a listing of a single page still shows its pagination', async ({ page }) => {
   // 'lantern' matches a handful of demo videos: one page of results.
   await page.goto('/search/1/?s=lantern');
@@ -107,6 +129,22 @@ test('filters: sort, date and duration go to page 1 with the other filters as qu
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/videos\/top-rated\/1\/\?date=week&duration=1$/);
 });
 
+test('the filter shows only what its menu offers, and marks the current sort', async ({ page }) => {
+  const filters = page.locator('main details').first();
+  await page.goto('/videos/top-rated/1/?duration=3');
+  await expect(page).toHaveURL(/\/videos\/top-rated\/1\/$/);
+  await expect(filters.locator('summary')).not.toContainText('Over 40 minutes');
+  await expect(page.locator('main')).not.toContainText('Over 40 minutes');
+  for (const sort of ['most-viewed', 'most-commented']) {
+    await page.goto(`/videos/${sort}/1/`);
+    await expect(page).toHaveURL(/\/videos\/most-popular\/1\/$/);
+    await filters.locator('summary').click();
+    await expect(filters.locator('[aria-current="true"]').first()).toHaveText('Most popular');
+  }
+  await page.goto('/categories/nature/most-viewed/1/');
+  await expect(page).toHaveURL(/\/categories\/nature\/most-popular\/1\/$/);
+});
+
 test('filtered pagination keeps the query', async ({ page }) => {
   await page.goto('/videos/most-popular/1/?date=month');
   const next = page.getByRole('navigation', { name: 'Pagination' }).locator('a[rel="next"]');
@@ -129,6 +167,14 @@ test('category index and a category listing', async ({ page }) => {
   expect([...names].sort((a, b) => a.localeCompare(b, 'en'))).toEqual(names);
 });
 
+test('a count of one reads in the singular', async ({ page }) => {
+  // The demo seed has one video with all three words in its title.
+  await page.goto('/search/1/?s=serene%20waterfall%20walk');
+  await expect(page.locator('main article')).toHaveCount(1);
+  await expect(page.locator('main').getByText('1 video', { exact: true })).toBeVisible();
+  await expect(page.locator('main')).not.toContainText('1 videos');
+});
+
 test('search results and the empty message', async ({ page }) => {
   await page.goto('/search/1/?s=walk');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('walk');
@@ -138,6 +184,19 @@ test('search results and the empty message', async ({ page }) => {
   await expect(page.locator('main details').first().getByRole('link', { name: 'Top rated' })).toHaveCount(0);
   await page.goto('/search/1/?s=zzqqxxnothing');
   await expect(page.locator('main [role="status"]')).toContainText('No videos found.');
+});
+
+test('a search term under 3 characters reads like a search without results, and says why', async ({ page }) => {
+  for (const path of ['/search/1/?s=ab', '/search/1/']) {
+    const res = await page.goto(path);
+    expect(res?.status()).toBe(200);
+    const status = page.locator('main [role="status"]');
+    await expect(status).toContainText('No videos found.');
+    await expect(status).toContainText('A search needs at least 3 characters.');
+    await expect(page.locator('main')).not.toContainText('Content not found!');
+  }
+  await page.goto(`/search/1/?s=${'x'.repeat(70)}`);
+  await expect(page.locator('main [role="status"]')).toContainText('A search can have at most 69 characters.');
 });
 
 test('main content is in the server HTML (JavaScript off)', async ({ browser, baseURL }) => {

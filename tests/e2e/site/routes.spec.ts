@@ -16,6 +16,17 @@ const redirects: [string, string, number][] = [
   ['/videos/latest-updates/1/?date=week', '/videos/latest-updates/1/', 308],
   ['/videos/top-rated/1/?date=bogus&duration=1', '/videos/top-rated/1/?duration=1', 308],
   ['/videos/top-rated/2/?duration=9', '/videos/top-rated/2/', 308],
+  // What the filter does not offer: duration 3, and the sorts only the texts name.
+  ['/videos/top-rated/1/?duration=3', '/videos/top-rated/1/', 308],
+  ['/videos/most-popular/2/?date=week&duration=3', '/videos/most-popular/2/?date=week', 308],
+  ['/videos/most-viewed/', '/videos/most-popular/1/', 308],
+  ['/videos/most-viewed/1/', '/videos/most-popular/1/', 308],
+  ['/videos/most-commented/2/', '/videos/most-popular/2/', 308],
+  ['/videos/most-viewed/1/?date=week&camp=x', '/videos/most-popular/1/?camp=x&date=week', 308],
+  ['/categories/nature/most-viewed/1/', '/categories/nature/most-popular/1/', 308],
+  ['/categories/nature/most-commented/1/?duration=3', '/categories/nature/most-popular/1/', 308],
+  ['/categories/nature/longest/1/?duration=3', '/categories/nature/longest/1/', 308],
+  ['/search/1/?s=walk&duration=3', '/search/1/?s=walk', 308],
 ];
 
 for (const [from, to, status] of redirects) {
@@ -26,6 +37,18 @@ for (const [from, to, status] of redirects) {
     expect(location.pathname + location.search).toBe(to);
   });
 }
+
+test('the redirects of what the filter does not offer carry the cache headers of the other redirects', async ({ request }) => {
+  const headers = async (path: string) => {
+    const res = await request.get(path, { maxRedirects: 0, headers: RETURNING });
+    expect(res.status()).toBe(308);
+    return res.headers()['cache-control'];
+  };
+  const usual = await headers('/videos/top-rated/2/?duration=9');
+  for (const path of ['/videos/top-rated/1/?duration=3', '/videos/most-viewed/1/', '/categories/nature/most-commented/1/', '/search/1/?s=walk&duration=3']) {
+    expect(await headers(path)).toBe(usual);
+  }
+});
 
 test('redirects keep campaign parameters', async ({ request }) => {
   const res = await request.get('/top-rated/?campaign=spring', { maxRedirects: 0 });
@@ -38,8 +61,6 @@ const pages = [
   '/videos/most-popular/1/',
   '/videos/top-rated/2/',
   '/videos/longest/1/',
-  '/videos/most-viewed/1/',
-  '/videos/most-commented/1/',
   '/videos/top-rated/1/?date=week',
   '/videos/most-popular/1/?date=month&duration=2',
   '/categories/',
@@ -87,6 +108,9 @@ const notFound = [
   '/categories/nature/bogus/1/',
   '/information/nope/',
   '/search/0/?s=walk',
+  // The internal filter routes exist only for what the filter offers.
+  '/videos/top-rated/1/f/all/3/',
+  '/videos/most-viewed/1/f/all/1/',
 ];
 
 for (const path of notFound) {
@@ -128,6 +152,11 @@ test('sitemap index, pages and video sitemaps', async ({ request }) => {
   const pagesXml = await (await request.get('/sitemaps/pages.xml')).text();
   expect(pagesXml).toContain('/videos/latest-updates/1/');
   expect(pagesXml).toContain('/information/dmca/');
+  // Every page it lists is a page, not a redirect (nor the sorts and durations that redirect).
+  expect(pagesXml).not.toMatch(/most-viewed|most-commented|duration=3/);
+  for (const loc of [...pagesXml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname)) {
+    expect((await request.get(loc, { maxRedirects: 0, headers: RETURNING })).status(), loc).toBe(200);
+  }
   const videos = await request.get('/sitemaps/videos-1.xml');
   expect(videos.headers()['content-type']).toContain('xml');
   const xml = await videos.text();

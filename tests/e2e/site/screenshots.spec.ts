@@ -2,18 +2,16 @@ import { expect, test } from '@playwright/test';
 import { firstVideoHref, plainVisitor } from './helpers';
 
 /**
- * Screenshots of the main screens at desktop (1366x900) and mobile (390x844) widths, written to
- * screenshots/ for people to look at. They assert only that the page rendered.
+ * Full-page screenshots of the main screens at the widths a layout can break at (a phone, both
+ * sides of the spec's breakpoints, a laptop and a wide desktop), written to screenshots/ (ignored
+ * by git) for people to look at. They assert only that the page rendered.
  */
-const sizes = [
-  { tag: 'desktop', width: 1366, height: 900 },
-  { tag: 'mobile', width: 390, height: 844 },
-];
+const WIDTHS = [390, 768, 1024, 1280, 1920];
 
-for (const size of sizes) {
-  test(`screenshots at ${size.tag} width`, async ({ browser, baseURL }) => {
-    const mobile = size.tag === 'mobile';
-    const context = await browser.newContext({ baseURL, viewport: { width: size.width, height: size.height }, isMobile: mobile, hasTouch: mobile, reducedMotion: 'reduce' });
+for (const width of WIDTHS) {
+  test(`screenshots at ${width} px wide`, async ({ browser, baseURL }) => {
+    const mobile = width < 768;
+    const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, isMobile: mobile, hasTouch: mobile, reducedMotion: 'reduce' });
     await plainVisitor(context, baseURL);
     const page = await context.newPage();
     await page.goto('/videos/latest-updates/1/');
@@ -22,12 +20,14 @@ for (const size of sizes) {
       ['home', '/'],
       ['listing', '/videos/top-rated/1/?date=month'],
       ['video', video],
+      ['categories', '/categories/'],
+      ['search', '/search/1/?s=walk'],
       ['404', '/no-such-page/'],
     ];
     for (const [name, path] of shots) {
       await page.goto(path, { waitUntil: 'networkidle' });
       await expect(page.locator('main')).toBeVisible();
-      await page.screenshot({ path: `screenshots/${name}-${size.tag}.png` });
+      await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
     }
     await context.close();
   });

@@ -62,7 +62,7 @@ test('export and import of local data', async ({ page }, testInfo) => {
   await page.evaluate(() => localStorage.setItem('history_search', JSON.stringify([{ title: 'exported term' }])));
 
   await page.goto('/my-data/');
-  await expect(page.getByTestId('my-data-bookmarks')).toHaveText('1 items');
+  await expect(page.getByTestId('my-data-bookmarks')).toHaveText('1 item');
   const downloading = page.waitForEvent('download');
   await page.getByTestId('my-data-export').click();
   const download = await downloading;
@@ -76,8 +76,8 @@ test('export and import of local data', async ({ page }, testInfo) => {
   await expect(page.getByTestId('my-data-searches')).toHaveText('0 items');
 
   await page.getByTestId('my-data-import').setInputFiles(file);
-  await expect(notifications(page).filter({ hasText: 'Imported 1 bookmarks, 0 history entries and 1 recent searches' })).toBeVisible();
-  await expect(page.getByTestId('my-data-bookmarks')).toHaveText('1 items');
+  await expect(notifications(page).filter({ hasText: 'Imported 1 bookmark, 0 history entries and 1 recent search' })).toBeVisible();
+  await expect(page.getByTestId('my-data-bookmarks')).toHaveText('1 item');
 
   await page.goto('/bookmarks/');
   await expect(page.locator('main article')).toHaveCount(1);

@@ -1,4 +1,4 @@
-import { parseDate, parseDurationFilter, parsePage, parseSlug, parseSort, parseTerm, parseVideoId } from '@/lib/params';
+import { parseDate, parseDurationFilter, parsePage, parseSlug, parseSort, parseTerm, parseVideoId, termRefusal } from '@/lib/params';
 
 describe('whitelisting parsers', () => {
   it('accepts only known sorts', () => {
@@ -42,5 +42,15 @@ describe('whitelisting parsers', () => {
     expect(parseTerm('x'.repeat(70))).toBeNull();
     expect(parseTerm('bad\u0000term')).toBeNull();
     expect(parseTerm('日本語の旅')).toBe('日本語の旅');
+  });
+
+  it('says why a term is refused', () => {
+    expect(termRefusal('lake')).toBeNull();
+    expect(termRefusal('ab')).toBe('short');
+    expect(termRefusal('  ab  ')).toBe('short');
+    expect(termRefusal('')).toBe('short');
+    expect(termRefusal(undefined)).toBe('short');
+    expect(termRefusal('x'.repeat(70))).toBe('long');
+    expect(termRefusal('bad\u0000term')).toBe('invalid');
   });
 });

@@ -5,9 +5,12 @@
  */
 import fc from 'fast-check';
 import {
+  categoriesUrl,
   categoryUrl,
   filteredListingRoute,
   filterQuery,
+  loadingPageOf,
+  pageSortOf,
   parseCategoryDir,
   parseListing,
   routeDecision,
@@ -17,7 +20,7 @@ import {
   type ListingParams,
 } from '@/lib/routes';
 import { parseTerm, parseVideoId } from '@/lib/params';
-import { ALL_SORTS, DATES, DURATIONS, sortHasDate } from '@/lib/types';
+import { ALL_SORTS, DATES, DURATIONS, PAGE_DURATIONS, SORTS, sortHasDate } from '@/lib/types';
 
 const BASE = 'http://site.test';
 
@@ -33,10 +36,10 @@ function readListing(href: string): ListingParams | null {
 }
 
 const listing = fc.record({
-  sort: fc.constantFrom(...ALL_SORTS),
+  sort: fc.constantFrom(...SORTS),
   page: fc.integer({ min: 1, max: 10_000 }),
   date: fc.constantFrom(...DATES),
-  duration: fc.constantFrom(...DURATIONS),
+  duration: fc.constantFrom(...PAGE_DURATIONS),
 });
 const slug = fc.stringMatching(/^[a-z0-9][a-z0-9_-]{0,30}$/);
 
@@ -72,10 +75,11 @@ describe('routes: parse ∘ build', () => {
 
   it('a search URL reads back as its term, page and duration', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 3, maxLength: 40 }), fc.integer({ min: 1, max: 500 }), fc.constantFrom(...DURATIONS), (raw, page, duration) => {
+      fc.property(fc.string({ minLength: 3, maxLength: 40 }), fc.integer({ min: 1, max: 500 }), fc.constantFrom(...PAGE_DURATIONS), (raw, page, duration) => {
         const term = parseTerm(raw);
         fc.pre(term !== null);
         const url = new URL(searchUrl(term!, page, { duration }), BASE);
+        expect(routeDecision(url)).toBeNull();
         expect(url.pathname).toBe(`/search/${page}/`);
         expect(parseTerm(url.searchParams.get('s'))).toBe(term);
         expect(url.searchParams.get('duration')).toBe(duration === 'all' ? null : duration);
@@ -109,6 +113,50 @@ describe('routes: rejects', () => {
   it('a date on a sort without one is dropped with a redirect, and never built', () => {
     expect(filterQuery('longest', { date: 'day', duration: '2' })).toBe('?duration=2');
     expect(routeDecision(new URL('/videos/longest/1/?date=day&utm_source=x', BASE))).toEqual({ redirect: '/videos/longest/1/?utm_source=x', status: 308 });
+  });
+
+  it('a sort or duration the filter does not offer: no page of its own, a redirect to what it stands for', () => {
+    expect(parseListing({ sort: 'most-viewed', page: '1' })).toBeNull();
+    expect(parseListing({ sort: 'most-commented', page: '1' })).toBeNull();
+    expect(parseListing({ sort: 'top-rated', page: '1' }, { date: 'all', duration: '3' })).toBeNull();
+    const r = (path: string) => routeDecision(new URL(path, BASE));
+    expect(r('/videos/most-viewed/')).toEqual({ redirect: '/videos/most-popular/1/', status: 308, keepQuery: true });
+    expect(r('/videos/most-viewed/1/')).toEqual({ redirect: '/videos/most-popular/1/', status: 308 });
+    expect(r('/videos/most-commented/3/?duration=3&camp=x')).toEqual({ redirect: '/videos/most-popular/3/?camp=x', status: 308 });
+    // most-viewed takes no date, most-popular does: the date is kept.
+    expect(r('/videos/most-viewed/1/?date=week')).toEqual({ redirect: '/videos/most-popular/1/?date=week', status: 308 });
+    expect(r('/categories/nature/most-viewed/2/?duration=1')).toEqual({ redirect: '/categories/nature/most-popular/2/?duration=1', status: 308 });
+    expect(r('/videos/top-rated/1/?duration=3')).toEqual({ redirect: '/videos/top-rated/1/', status: 308 });
+    expect(r('/categories/nature/longest/1/?duration=3&date=week')).toEqual({ redirect: '/categories/nature/longest/1/', status: 308 });
+    expect(r('/search/2/?s=walk&duration=3')).toEqual({ redirect: '/search/2/?s=walk', status: 308 });
+    expect(r('/search/1/?s=walk&duration=all&camp=x')).toEqual({ redirect: '/search/1/?s=walk&camp=x', status: 308 });
+    expect(r('/search/1/?s=walk&duration=2')).toBeNull();
+  });
+
+  it('every listing URL of any sort and duration lands, in one redirect at most, on a page the filter offers', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ALL_SORTS), fc.integer({ min: 1, max: 10_000 }), fc.constantFrom(...DATES), fc.constantFrom(...DURATIONS), (sort, page, date, duration) => {
+        const href = `/videos/${sort}/${page}/?date=${date}&duration=${duration}`;
+        const d = routeDecision(new URL(href, BASE));
+        const target = d && 'redirect' in d ? d.redirect : href;
+        const expected = pageSortOf(sort);
+        expect(readListing(target)).toEqual({
+          sort: expected,
+          page,
+          date: sortHasDate(expected) ? date : 'all',
+          duration: duration === '3' ? 'all' : duration,
+        });
+      }),
+    );
+  });
+
+  it('tells the pages that have a placeholder while they load', () => {
+    expect(loadingPageOf('/')).toBe('home');
+    expect(loadingPageOf(categoriesUrl('title'))).toBe('categories');
+    expect(loadingPageOf(videosUrl('top-rated', 2, { date: 'week' }))).toBe('listing');
+    expect(loadingPageOf(categoryUrl('nature', 'longest', 3))).toBe('listing');
+    expect(loadingPageOf(searchUrl('old town', 2))).toBe('listing');
+    for (const other of [videoUrl({ id: 1, dir: 'a' }), '/history/', '/bookmarks/', '/information/dmca/', '/videos/top-rated/']) expect(loadingPageOf(other)).toBeNull();
   });
 
   it('category dirs are slugs', () => {
