@@ -45,7 +45,7 @@ export function videoThumbSvg(videoId: number, frame: number): string {
     '</svg>';
 }
 
-/** A category tile: a diagonal gradient with the category's name. */
+/** A category tile: a diagonal gradient, named (not drawn) after the category. */
 export function categoryThumbSvg(dir: string): string {
   const hue = hashString(dir) % 360;
   const label = dir
@@ -57,7 +57,8 @@ export function categoryThumbSvg(dir: string): string {
     `<stop offset="1" stop-color="${hsl(hue + 50, 65, 25)}"/></linearGradient></defs>` +
     `<rect width="${W}" height="${H}" fill="url(#g)"/>` +
     `<circle cx="260" cy="40" r="70" fill="#fff" fill-opacity="0.08"/>` +
-    `<text x="20" y="160" font-family="system-ui, sans-serif" font-size="24" font-weight="700" fill="#fff">${escapeXml(label)}</text>` +
+    // Named, not drawn: the category index writes the name under the tile (an upstream's images carry none).
+    `<title>${escapeXml(label)}</title>` +
     '</svg>';
 }
 
