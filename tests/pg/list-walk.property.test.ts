@@ -14,7 +14,7 @@ import { PgCatalogWriter } from '@/lib/catalog/pg/writer';
 import { createEmbeddedSource } from '@/lib/catalog/source';
 import { SqliteCatalogWriter } from '@/lib/catalog/sqlite-writer';
 import { SEED_NOW } from '../unit/catalog/helpers/catalog-fixture';
-import { applyStep, questionArb, reference, stepArb, walkDiffers, type Clock, type Store } from '../unit/catalog/helpers/list-model';
+import { historyArb, liveHistory, type Clock, type Store } from '../unit/catalog/helpers/list-model';
 import { seededDatabase } from './helpers/pg-fixture';
 
 const RUNS = Number(process.env.LIST_WALK_PG_RUNS ?? 25);
@@ -24,9 +24,8 @@ describe('lists on a catalogue that has lived, on PostgreSQL (model-based)', () 
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 0, max: 80 }),
-        fc.array(questionArb, { minLength: 1, maxLength: 4 }),
-        fc.array(fc.tuple(stepArb, fc.array(fc.nat(), { maxLength: 3 })), { minLength: 1, maxLength: 10 }),
-        async (seedVideos, questions, history) => {
+        historyArb(10),
+        async (seedVideos, history) => {
           const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-walk-'));
           const db = openCatalogDb(path.join(dir, 'catalog.db'), { seedVideos, now: SEED_NOW });
           const pgdb = await seededDatabase(seedVideos, SEED_NOW);
@@ -38,17 +37,7 @@ describe('lists on a catalogue that has lived, on PostgreSQL (model-based)', () 
               source: createPgSource(pgdb.pool, { now: () => clock.now, versionPollMs: 0 }),
               writer: () => new PgCatalogWriter(pgdb.pool, false, { now: clock.now }),
             };
-            const voter = { n: 0 };
-            for (const [step, asked] of history) {
-              await applyStep(step, [sqlite, postgres], db, clock, voter);
-              for (const q of asked.map((n) => questions[n % questions.length]!)) {
-                const ref = reference(db, q, clock.now);
-                for (const store of [sqlite, postgres]) {
-                  const differs = await walkDiffers(store.source, q, ref);
-                  if (differs) throw new Error(`${differs}\nquestion: ${JSON.stringify(q)} at now=${clock.now}`);
-                }
-              }
-            }
+            await liveHistory([sqlite, postgres], db, clock, history);
           } finally {
             db.close();
             fs.rmSync(dir, { recursive: true, force: true });

@@ -14,7 +14,7 @@ import { openCatalogDb } from '@/lib/catalog/db';
 import { createEmbeddedSource } from '@/lib/catalog/source';
 import { SqliteCatalogWriter } from '@/lib/catalog/sqlite-writer';
 import { SEED_NOW } from './helpers/catalog-fixture';
-import { applyStep, questionArb, reference, stepArb, walkDiffers, type Clock, type Store } from './helpers/list-model';
+import { historyArb, liveHistory, type Clock, type Store } from './helpers/list-model';
 
 const RUNS = Number(process.env.LIST_WALK_RUNS ?? 60);
 
@@ -23,23 +23,14 @@ describe('lists on a catalogue that has lived (model-based)', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 0, max: 120 }),
-        // A few questions asked again and again as the catalogue lives: what a cache kept must still add up.
-        fc.array(questionArb, { minLength: 1, maxLength: 4 }),
-        fc.array(fc.tuple(stepArb, fc.array(fc.nat(), { maxLength: 3 })), { minLength: 1, maxLength: 12 }),
-        async (seedVideos, questions, history) => {
+        historyArb(12),
+        async (seedVideos, history) => {
           const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-walk-'));
           const db = openCatalogDb(path.join(dir, 'catalog.db'), { seedVideos, now: SEED_NOW });
           try {
             const clock: Clock = { now: SEED_NOW + 3600 };
             const store: Store = { name: 'sqlite', source: createEmbeddedSource(db, { now: () => clock.now }), writer: () => new SqliteCatalogWriter(db, { now: clock.now }) };
-            const voter = { n: 0 };
-            for (const [step, asked] of history) {
-              await applyStep(step, [store], db, clock, voter);
-              for (const q of asked.map((n) => questions[n % questions.length]!)) {
-                const differs = await walkDiffers(store.source, q, reference(db, q, clock.now));
-                if (differs) throw new Error(`${differs}\nquestion: ${JSON.stringify(q)} at now=${clock.now}`);
-              }
-            }
+            await liveHistory([store], db, clock, history);
           } finally {
             db.close();
             fs.rmSync(dir, { recursive: true, force: true });

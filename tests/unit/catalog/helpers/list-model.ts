@@ -367,3 +367,33 @@ export async function walkDiffers(source: Source, q: Question, ref: ReturnType<t
   if (want.join(',') !== got.join(',')) return `${source.name}: pages hold ${got.length} videos [${got.join(',')}], the reference ${want.length} [${want.join(',')}]`;
   return null;
 }
+
+/** The arbitraries of one history: a few questions asked again and again as the catalogue lives (what a cache kept must still add up). */
+export const historyArb = (maxSteps: number) =>
+  fc.tuple(
+    fc.array(questionArb, { minLength: 1, maxLength: 4 }),
+    fc.array(fc.tuple(stepArb, fc.array(fc.nat(), { maxLength: 3 })), { minLength: 1, maxLength: maxSteps }),
+  );
+
+/**
+ * Lives a history on every store (the first one's SQLite file `db` is the reference) and walks the
+ * questions asked after each step on every store; throws with the first difference.
+ */
+export async function liveHistory(
+  stores: Store[],
+  db: Database.Database,
+  clock: Clock,
+  [questions, history]: [Question[], [Step, number[]][]],
+): Promise<void> {
+  const voter = { n: 0 };
+  for (const [step, asked] of history) {
+    await applyStep(step, stores, db, clock, voter);
+    for (const q of asked.map((n) => questions[n % questions.length]!)) {
+      const ref = reference(db, q, clock.now);
+      for (const store of stores) {
+        const differs = await walkDiffers(store.source, q, ref);
+        if (differs) throw new Error(`${differs}\nquestion: ${JSON.stringify(q)} at now=${clock.now}`);
+      }
+    }
+  }
+}
