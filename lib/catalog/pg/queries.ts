@@ -227,17 +227,36 @@ interface SearchRange {
   size: number;
 }
 
-/** The id range of a search, in one round trip: what SQLite's searchIds reads (maxPublishedId, lowestIdFrom, and max(id) for entriesPerRowid). */
-async function searchRange(db: Queryable, from: number, now: number): Promise<SearchRange> {
+/**
+ * The id range of a search, in one round trip: what SQLite's searchIds reads (maxPublishedId,
+ * lowestIdFrom, and max(id) for entriesPerRowid). A date window's lowest id is taken over whole
+ * hours around it, as on SQLite, and kept in `lowIds` (the source's, dropped when the catalogue
+ * changes): it is a scan of the window's part of idx_v_latest. The subquery's OFFSET 0 keeps it
+ * that scan: a bare min(id) walks the primary key from the lowest id up to the window.
+ */
+async function searchRange(db: Queryable, from: number, now: number, lowIds: Map<string, number | null>): Promise<SearchRange> {
+  const start = Math.floor(from / 3600) * 3600;
+  const end = Math.ceil((now + 1) / 3600) * 3600;
+  const key = `${start}-${end}`;
+  const known = from > 0 && lowIds.has(key);
   const r = await db.query<{ seeded: number | null; imported: number | null; lo: number | null; size: number | null }>(
     `SELECT (SELECT id FROM videos WHERE post_date <= $1 ORDER BY post_date DESC, id DESC LIMIT 1) AS seeded,
        (SELECT max(video_id) FROM video_sources) AS imported,
-       CASE WHEN $2::int > 0 THEN (SELECT min(id) FROM videos WHERE post_date >= $2) ELSE 1 END AS lo,
+       CASE WHEN $2::int > 0 THEN (SELECT min(id) FROM (SELECT id FROM videos WHERE post_date BETWEEN $2 AND $3 OFFSET 0) w) ELSE 1 END AS lo,
        (SELECT max(id) FROM videos) AS size`,
-    [now, from],
+    [now, known ? 0 : start, end],
   );
   const row = r.rows[0];
-  return { hi: Math.max(row?.seeded ?? 0, row?.imported ?? 0), lo: row?.lo ?? null, size: row?.size ?? 0 };
+  let lo = row?.lo ?? null;
+  if (from > 0) {
+    if (known) lo = lowIds.get(key)!;
+    else {
+      // Hours of the last day or two at most: older windows are never asked for again.
+      if (lowIds.size >= 64) lowIds.clear();
+      lowIds.set(key, lo);
+    }
+  }
+  return { hi: Math.max(row?.seeded ?? 0, row?.imported ?? 0), lo, size: row?.size ?? 0 };
 }
 
 /** Lexeme frequencies (share of videos holding it) of one vector column, and the rarest one's. */
@@ -587,12 +606,12 @@ export interface PgSearchFilter {
  * search of the last word when the whole words find nothing, then videos with some of the words
  * when that is less than a page (lib/catalog/partial-matches.ts).
  */
-export async function pgSearchIds(db: Queryable, f: PgSearchFilter, now: number): Promise<number[]> {
+export async function pgSearchIds(db: Queryable, f: PgSearchFilter, now: number, lowIds = new Map<string, number | null>()): Promise<number[]> {
   const tokens = searchTokens(f.term);
   if (tokens.length === 0) return [];
   const [minDur, maxDur] = durationBounds(f.duration);
   const from = dateFrom(f.date, now) ?? 0;
-  const range = await searchRange(db, from, now);
+  const range = await searchRange(db, from, now, lowIds);
   // No video posted since the date filter's start, or none of them published yet.
   if (range.lo === null || range.hi < range.lo) return [];
   const filter: MatchFilter = { from, now, minDur, maxDur, hi: range.hi, lo: range.lo };

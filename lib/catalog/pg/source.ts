@@ -103,6 +103,8 @@ export function createPgSource(pool: PgPool | (() => Promise<PgPool>), options: 
   let readAt = 0;
   let reading: Promise<void> | null = null;
   const epoch = new ListEpoch();
+  /** Lowest ids of date windows (pgSearchIds), kept while the catalogue stays as it is. */
+  const lowIds = new Map<string, number | null>();
   const pollMs = options.versionPollMs ?? VERSION_POLL_MS;
 
   /** Reads the content version (at most once every pollMs). */
@@ -130,6 +132,7 @@ export function createPgSource(pool: PgPool | (() => Promise<PgPool>), options: 
     if (epoch.moved(version, t)) {
       counts.clear();
       searches.clear();
+      lowIds.clear();
       categories = null;
       const r = await db.query<{ at: number | null }>(`${NEXT_PUBLISH_SQL} $1`, [t]);
       epoch.publishesAt(r.rows[0]?.at ?? null);
@@ -284,7 +287,7 @@ export function createPgSource(pool: PgPool | (() => Promise<PgPool>), options: 
         const pageNo = clampInt(q.page, 1, LIMITS.maxPage);
         const filter = { term: q.term, duration: q.duration, date: q.date };
         const t = now();
-        const ids = await remember(searches, listKey(filter, t), () => pgSearchIds(db, filter, t));
+        const ids = await remember(searches, listKey(filter, t), () => pgSearchIds(db, filter, t, lowIds));
         return listResponse(db, page(ids, pageNo, count), ids.length, t);
       }),
 
