@@ -39,6 +39,8 @@ export interface Config {
   revalidateSecret: string;
   /** Origins of the nginx edges (deploy/nginx) that catalogue tools empty after a change; none by default. */
   edgePurgeUrls: string[];
+  /** Sent with every purge of those edges (X-Tubefront-Purge); the shipped edge refuses a purge without it. */
+  edgePurgeSecret: string;
   /** Shared with the nginx edge: its requests may leave the security headers to it (lib/server/edge-headers.mjs). */
   edgeSecret: string;
   /** redis:// or rediss:// URL of the page cache shared by several servers; '' for the in-memory cache only. */
@@ -199,8 +201,22 @@ function databaseUrl(env: Env, name: string): string {
 
 export const DEFAULT_AGE_GATE_COUNTRIES = ['DE', 'FR', 'RU', 'GB', 'IT', 'ES', 'PL', 'US'];
 
+/** Written into nginx.conf between double quotes: no quote, backslash, $ or space. */
+const NGINX_SECRET = /^[A-Za-z0-9._~+/=-]{16,256}$/;
+const NGINX_SECRET_ACCEPTS = 'a secret of 16 to 256 letters, digits and . _ ~ + / = -';
+
+/** EDGE_PURGE_SECRET: required as soon as there is an edge to purge, which refuses purges without it. */
+function edgePurgeSecret(env: Env, edges: string[]): string {
+  const secret = pattern(env, 'EDGE_PURGE_SECRET', NGINX_SECRET, NGINX_SECRET_ACCEPTS);
+  if (!secret && edges.length > 0) {
+    throw new ConfigError('EDGE_PURGE_SECRET', `${NGINX_SECRET_ACCEPTS}, and is required while EDGE_PURGE_URLS names an edge (the shipped edge refuses a purge without it)`, '');
+  }
+  return secret;
+}
+
 export function parseConfig(env: Env): Config {
   const port = int(env, 'PORT', 3000, 1, 65535);
+  const edgePurgeUrls = originList(env, 'EDGE_PURGE_URLS', []);
   return {
     apiOrigin: origin(env, 'API_ORIGIN', ''),
     apiTimeoutMs: int(env, 'API_TIMEOUT_MS', 8000, 100, 120000),
@@ -224,9 +240,9 @@ export function parseConfig(env: Env): Config {
     revalidateUrls: originList(env, 'REVALIDATE_URLS', [`http://127.0.0.1:${port}`]),
     revalidateSecret: pattern(env, 'REVALIDATE_SECRET', /^[\x21-\x7e]{16,256}$/, 'a secret of 16 to 256 printable characters'),
     redisUrl: redisUrl(env, 'REDIS_URL'),
-    edgePurgeUrls: originList(env, 'EDGE_PURGE_URLS', []),
-    // Written into nginx.conf between double quotes: no quote, backslash, $ or space.
-    edgeSecret: pattern(env, 'EDGE_SECRET', /^[A-Za-z0-9._~+/=-]{16,256}$/, 'a secret of 16 to 256 letters, digits and . _ ~ + / = -'),
+    edgePurgeUrls,
+    edgePurgeSecret: edgePurgeSecret(env, edgePurgeUrls),
+    edgeSecret: pattern(env, 'EDGE_SECRET', NGINX_SECRET, NGINX_SECRET_ACCEPTS),
     databaseUrl: databaseUrl(env, 'DATABASE_URL'),
   };
 }

@@ -63,11 +63,24 @@ export async function announceCatalogChange(change: CatalogChange, origins: read
   );
 }
 
+/** The header that carries EDGE_PURGE_SECRET to the edge (deploy/nginx/nginx.conf compares it). */
+export const EDGE_PURGE_HEADER = 'x-tubefront-purge';
+
+/**
+ * What a refusal says. A redirect is never followed: the request carries a secret, which would go
+ * wherever the redirect points (another host, or plain http).
+ */
+function answerDetail(res: Response): string {
+  if (res.status >= 300 && res.status < 400) return `HTTP ${res.status} redirect, not followed with the secret`;
+  return `HTTP ${res.status}`;
+}
+
 /** How long purgeEdges waits after a PUT: the shipped edge's `open_file_cache_valid 1s`, and a margin. */
 export const EDGE_SETTLE_MS = 1100;
 
 /**
- * Empties every nginx edge (EDGE_PURGE_URLS, deploy/nginx/nginx.conf): `PUT /_edge/purge` rewrites
+ * Empties every nginx edge (EDGE_PURGE_URLS, deploy/nginx/nginx.conf): `PUT /_edge/purge`, with
+ * `secret` (EDGE_PURGE_SECRET, which the edge requires), rewrites
  * the edge's generation file, whose ETag starts every cache key there, so every cached page of
  * that edge becomes a miss (within a second, see below). Call it after the site's servers dropped
  * their own pages: an edge emptied first could fetch their old pages again and keep them for a day. The body's length
@@ -81,6 +94,7 @@ export const EDGE_SETTLE_MS = 1100;
  */
 export async function purgeEdges(
   origins: readonly string[],
+  secret: string,
   now = Date.now(),
   { settleMs = EDGE_SETTLE_MS }: { settleMs?: number } = {},
 ): Promise<AnnounceResult[]> {
@@ -88,9 +102,15 @@ export async function purgeEdges(
   const results = await Promise.all(
     origins.map(async (origin) => {
       try {
-        const res = await fetch(`${origin}/_edge/purge`, { method: 'PUT', body, signal: AbortSignal.timeout(10_000) });
+        const res = await fetch(`${origin}/_edge/purge`, {
+          method: 'PUT',
+          headers: { [EDGE_PURGE_HEADER]: secret },
+          body,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(10_000),
+        });
         await res.arrayBuffer();
-        return { origin, ok: res.ok, detail: res.ok ? 'edge emptied' : `HTTP ${res.status}` };
+        return { origin, ok: res.ok, detail: res.ok ? 'edge emptied' : answerDetail(res) };
       } catch (e) {
         const cause = (e as { cause?: { code?: string } }).cause?.code;
         return { origin, ok: false, detail: cause ?? (e as Error).message };
