@@ -23,6 +23,8 @@ export interface Config {
   adNativeHtml: string;
   analyticsGaId: string;
   analyticsYmId: string;
+  /** Analytics load and report only once the visitor accepted the cookie notice (ePrivacy); off by default, as the spec has it. */
+  analyticsAfterConsent: boolean;
   /** Size of the in-memory page cache (ISR and upstream data), in MiB. */
   pageCacheMb: number;
   /** Secret of the keyed, daily-rotating hash that votes and the rate limit key visitors on. */
@@ -133,6 +135,14 @@ function pattern(env: Env, name: string, re: RegExp, accepts: string): string {
   return raw.trim();
 }
 
+function flag(env: Env, name: string): boolean {
+  const raw = env[name];
+  const v = (raw ?? '').trim().toLowerCase();
+  if (v === '' || v === '0' || v === 'false' || v === 'no') return false;
+  if (v === '1' || v === 'true' || v === 'yes') return true;
+  throw new ConfigError(name, '1 (on) or 0 (off)', raw ?? '');
+}
+
 function trustProxy(env: Env, name: string): TrustProxy {
   try {
     return parseTrustProxy(env[name]);
@@ -232,6 +242,7 @@ export function parseConfig(env: Env): Config {
     adNativeHtml: str(env, 'AD_NATIVE_HTML', ''),
     analyticsGaId: pattern(env, 'ANALYTICS_GA_ID', /^G-[A-Z0-9]{4,16}$/, 'a Google Analytics 4 measurement ID such as G-ABC123XYZ'),
     analyticsYmId: pattern(env, 'ANALYTICS_YM_ID', /^\d{4,12}$/, 'a Yandex Metrica counter number such as 12345678'),
+    analyticsAfterConsent: flag(env, 'ANALYTICS_AFTER_CONSENT'),
     pageCacheMb: int(env, 'PAGE_CACHE_MB', 256, 16, 65536),
     voteSalt: str(env, 'VOTE_SALT', 'tubefront'),
     trustProxy: trustProxy(env, 'TRUST_PROXY'),
@@ -294,8 +305,9 @@ export interface PublicConfig {
   ageGateCountries: string[];
   analyticsGaId: string;
   analyticsYmId: string;
+  analyticsAfterConsent: boolean;
 }
 
 export function publicConfig(c: Config = getConfig()): PublicConfig {
-  return { ageGateCountries: c.ageGateCountries, analyticsGaId: c.analyticsGaId, analyticsYmId: c.analyticsYmId };
+  return { ageGateCountries: c.ageGateCountries, analyticsGaId: c.analyticsGaId, analyticsYmId: c.analyticsYmId, analyticsAfterConsent: c.analyticsAfterConsent };
 }
