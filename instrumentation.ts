@@ -1,12 +1,13 @@
 /**
  * Runs once when the server starts: the configuration check (in a Node-only module so that the
- * Edge build of this file never sees process.exit), the response patches, and the clock that
- * publishes scheduled videos.
+ * Edge build of this file never sees process.exit) and its warnings, the response patches, and the
+ * clock that publishes scheduled videos.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
-    const { checkConfigOrExit } = await import('./lib/config-check');
+    const { checkConfigOrExit, warnAboutConfig } = await import('./lib/config-check');
     checkConfigOrExit();
+    warnAboutConfig();
     const { installResponsePatches } = await import('./lib/server/response-patches');
     installResponsePatches();
     const { startPublishClock } = await import('./lib/server/publish-clock');

@@ -15,6 +15,8 @@
  *   Next's once per request.
  * - Behind the shipped nginx edge, the security headers are the edge's to add when it sends
  *   EDGE_SECRET (lib/server/edge-headers.mjs): a cached page is then stored without them.
+ * - An answer sent before its request's body was read whole (a refusal, a body over its cap)
+ *   closes the connection instead of reading the rest of the upload (lib/server/unread-body.mjs).
  *
  * Environment: PORT (3000), HOSTNAME (all interfaces), NEXT_DIST_DIR as in next.config.ts,
  * EDGE_SECRET.
@@ -25,6 +27,7 @@ import path from 'node:path';
 import next from 'next';
 import { createCompressOnce } from './lib/server/compress-once.mjs';
 import { createEdgeHeaders } from './lib/server/edge-headers.mjs';
+import { closeIfBodyUnread } from './lib/server/unread-body.mjs';
 
 const PEER_HEADER = 'x-tubefront-peer';
 const PEER_TOKEN_HEADER = 'x-tubefront-peer-token';
@@ -48,6 +51,7 @@ const edgeHeaders = createEdgeHeaders(process.env.EDGE_SECRET?.trim());
 
 const server = http.createServer((req, res) => {
   edgeHeaders(req, res);
+  closeIfBodyUnread(req, res);
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
   req.headers[PEER_TOKEN_HEADER] = token;
   if (req.url?.startsWith(DOUBLE_SLASH_SUGGESTER)) req.url = `/api/json/suggester/${req.url.slice(DOUBLE_SLASH_SUGGESTER.length)}`;

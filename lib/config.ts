@@ -23,6 +23,8 @@ export interface Config {
   adNativeHtml: string;
   analyticsGaId: string;
   analyticsYmId: string;
+  /** Analytics load and report only once the visitor accepted the cookie notice (ePrivacy); off by default, as the spec has it. */
+  analyticsAfterConsent: boolean;
   /** Size of the in-memory page cache (ISR and upstream data), in MiB. */
   pageCacheMb: number;
   /** Secret of the keyed, daily-rotating hash that votes and the rate limit key visitors on. */
@@ -39,6 +41,8 @@ export interface Config {
   revalidateSecret: string;
   /** Origins of the nginx edges (deploy/nginx) that catalogue tools empty after a change; none by default. */
   edgePurgeUrls: string[];
+  /** Sent with every purge of those edges (X-Tubefront-Purge); the shipped edge refuses a purge without it. */
+  edgePurgeSecret: string;
   /** Shared with the nginx edge: its requests may leave the security headers to it (lib/server/edge-headers.mjs). */
   edgeSecret: string;
   /** redis:// or rediss:// URL of the page cache shared by several servers; '' for the in-memory cache only. */
@@ -131,6 +135,14 @@ function pattern(env: Env, name: string, re: RegExp, accepts: string): string {
   return raw.trim();
 }
 
+function flag(env: Env, name: string): boolean {
+  const raw = env[name];
+  const v = (raw ?? '').trim().toLowerCase();
+  if (v === '' || v === '0' || v === 'false' || v === 'no') return false;
+  if (v === '1' || v === 'true' || v === 'yes') return true;
+  throw new ConfigError(name, '1 (on) or 0 (off)', raw ?? '');
+}
+
 function trustProxy(env: Env, name: string): TrustProxy {
   try {
     return parseTrustProxy(env[name]);
@@ -199,8 +211,22 @@ function databaseUrl(env: Env, name: string): string {
 
 export const DEFAULT_AGE_GATE_COUNTRIES = ['DE', 'FR', 'RU', 'GB', 'IT', 'ES', 'PL', 'US'];
 
+/** Written into nginx.conf between double quotes: no quote, backslash, $ or space. */
+const NGINX_SECRET = /^[A-Za-z0-9._~+/=-]{16,256}$/;
+const NGINX_SECRET_ACCEPTS = 'a secret of 16 to 256 letters, digits and . _ ~ + / = -';
+
+/** EDGE_PURGE_SECRET: required as soon as there is an edge to purge, which refuses purges without it. */
+function edgePurgeSecret(env: Env, edges: string[]): string {
+  const secret = pattern(env, 'EDGE_PURGE_SECRET', NGINX_SECRET, NGINX_SECRET_ACCEPTS);
+  if (!secret && edges.length > 0) {
+    throw new ConfigError('EDGE_PURGE_SECRET', `${NGINX_SECRET_ACCEPTS}, and is required while EDGE_PURGE_URLS names an edge (the shipped edge refuses a purge without it)`, '');
+  }
+  return secret;
+}
+
 export function parseConfig(env: Env): Config {
   const port = int(env, 'PORT', 3000, 1, 65535);
+  const edgePurgeUrls = originList(env, 'EDGE_PURGE_URLS', []);
   return {
     apiOrigin: origin(env, 'API_ORIGIN', ''),
     apiTimeoutMs: int(env, 'API_TIMEOUT_MS', 8000, 100, 120000),
@@ -216,6 +242,7 @@ export function parseConfig(env: Env): Config {
     adNativeHtml: str(env, 'AD_NATIVE_HTML', ''),
     analyticsGaId: pattern(env, 'ANALYTICS_GA_ID', /^G-[A-Z0-9]{4,16}$/, 'a Google Analytics 4 measurement ID such as G-ABC123XYZ'),
     analyticsYmId: pattern(env, 'ANALYTICS_YM_ID', /^\d{4,12}$/, 'a Yandex Metrica counter number such as 12345678'),
+    analyticsAfterConsent: flag(env, 'ANALYTICS_AFTER_CONSENT'),
     pageCacheMb: int(env, 'PAGE_CACHE_MB', 256, 16, 65536),
     voteSalt: str(env, 'VOTE_SALT', 'tubefront'),
     trustProxy: trustProxy(env, 'TRUST_PROXY'),
@@ -224,9 +251,9 @@ export function parseConfig(env: Env): Config {
     revalidateUrls: originList(env, 'REVALIDATE_URLS', [`http://127.0.0.1:${port}`]),
     revalidateSecret: pattern(env, 'REVALIDATE_SECRET', /^[\x21-\x7e]{16,256}$/, 'a secret of 16 to 256 printable characters'),
     redisUrl: redisUrl(env, 'REDIS_URL'),
-    edgePurgeUrls: originList(env, 'EDGE_PURGE_URLS', []),
-    // Written into nginx.conf between double quotes: no quote, backslash, $ or space.
-    edgeSecret: pattern(env, 'EDGE_SECRET', /^[A-Za-z0-9._~+/=-]{16,256}$/, 'a secret of 16 to 256 letters, digits and . _ ~ + / = -'),
+    edgePurgeUrls,
+    edgePurgeSecret: edgePurgeSecret(env, edgePurgeUrls),
+    edgeSecret: pattern(env, 'EDGE_SECRET', NGINX_SECRET, NGINX_SECRET_ACCEPTS),
     databaseUrl: databaseUrl(env, 'DATABASE_URL'),
   };
 }
@@ -278,8 +305,9 @@ export interface PublicConfig {
   ageGateCountries: string[];
   analyticsGaId: string;
   analyticsYmId: string;
+  analyticsAfterConsent: boolean;
 }
 
 export function publicConfig(c: Config = getConfig()): PublicConfig {
-  return { ageGateCountries: c.ageGateCountries, analyticsGaId: c.analyticsGaId, analyticsYmId: c.analyticsYmId };
+  return { ageGateCountries: c.ageGateCountries, analyticsGaId: c.analyticsGaId, analyticsYmId: c.analyticsYmId, analyticsAfterConsent: c.analyticsAfterConsent };
 }

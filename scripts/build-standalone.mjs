@@ -10,8 +10,8 @@
  *    GeoIP database included). `--no-build` skips this and packs the last standalone build.
  * 2. What Next leaves out, by design: public/ and <distDir>/static, copied beside it.
  * 3. The site's own server (server.mjs: the visitor's socket address for TRUST_PROXY, the spec's
- *    `//` path, compression) as tubefront-server.mjs, with the module it imports
- *    (lib/server/compress-once.mjs), started by a small server.mjs that hands it the build's
+ *    `//` path, compression) as tubefront-server.mjs, with the modules it imports
+ *    (lib/server/*.mjs), started by a small server.mjs that hands it the build's
  *    configuration the way Next's generated server.js does (__NEXT_PRIVATE_STANDALONE_CONFIG:
  *    there is no next.config.ts in the folder). Next's own server.js stays and works too, without
  *    those three (and so uncompressed).
@@ -60,7 +60,7 @@ if (missing.length) {
 fs.copyFileSync(path.join(root, 'server.mjs'), path.join(out, 'tubefront-server.mjs'));
 // …and the modules it imports (compression once per answer, the edge's headers), at the same relative path.
 fs.mkdirSync(path.join(out, 'lib', 'server'), { recursive: true });
-for (const file of ['compress-once.mjs', 'edge-headers.mjs', 'standalone-config.mjs']) fs.copyFileSync(path.join(root, 'lib', 'server', file), path.join(out, 'lib', 'server', file));
+for (const file of ['compress-once.mjs', 'edge-headers.mjs', 'standalone-config.mjs', 'unread-body.mjs']) fs.copyFileSync(path.join(root, 'lib', 'server', file), path.join(out, 'lib', 'server', file));
 fs.writeFileSync(
   path.join(out, 'server.mjs'),
   `#!/usr/bin/env node

@@ -12,8 +12,9 @@
  *     addresses (127.0.0.2, 127.0.0.3) count twice, a forged X-Forwarded-For changes nothing;
  *  5. search passes through with its query, one cache entry per term;
  *  6. /api/health/ through the edge: 200, its tier and source, never from the cache;
- *  7. a takedown empties the edge (EDGE_PURGE_URLS), and a control takedown without it shows that
- *     the edge alone would have kept serving the removed video;
+ *  7. a takedown empties the edge (EDGE_PURGE_URLS, with EDGE_PURGE_SECRET), and a control takedown
+ *     without it shows that the edge alone would have kept serving the removed video; a purge
+ *     from loopback without the secret, or with a wrong one, is refused and changes nothing;
  *  8. the site killed: cached pages are still served; health answers 502;
  *  9. the STANDALONE build (npm run build:standalone) behind a second copy of the shipped edge:
  *     home, a listing, a video page, static assets and a vote, through nginx.
@@ -149,6 +150,7 @@ runMain('edge', async () => {
 
   const env = { ...freshCatalogEnv(DB, { TRUST_PROXY: '1', NEXT_STANDALONE: '1' }), NEXT_DIST_DIR: DIST };
   delete env.EDGE_PURGE_URLS;
+  delete env.EDGE_PURGE_SECRET;
   if (!fs.existsSync(path.join(root, DIST, 'standalone', 'server.js'))) fs.rmSync(path.join(root, DIST, 'BUILD_ID'), { force: true });
   const built = buildOrPrepare(env);
   if (built !== 0) return built;
@@ -161,8 +163,10 @@ runMain('edge', async () => {
   delete serverEnv.NEXT_STANDALONE;
   // The first edge and its site share EDGE_SECRET; the standalone pair (9) runs without it.
   const edgeSecret = randomBytes(24).toString('base64url');
+  // The purge secret of the first edge, as README tells an operator to set it (7).
+  const purgeSecret = randomBytes(24).toString('base64url');
   const site = await startNext(await freePort(), { ...serverEnv, EDGE_SECRET: edgeSecret });
-  const edge = await startEdge({ port: await freePort(), upstreams: [`127.0.0.1:${site.port}`], edgeSecret });
+  const edge = await startEdge({ port: await freePort(), upstreams: [`127.0.0.1:${site.port}`], edgeSecret, purgeSecret });
   console.log(`edge: ${edge.command} (shipped config, listen 127.0.0.1:${edge.baseUrl.split(':').pop()}, upstream ${site.baseUrl})`);
   try {
     const videos = await latest(site.baseUrl);
@@ -292,9 +296,19 @@ runMain('edge', async () => {
       const fromEdge = await request(listing, { headers: RETURNING });
       check(c.code === 0 && !fromSite.text.includes(`/video/${control.video_id}/`), `control takedown of ${control.video_id}: the site no longer lists it`);
       check(cacheStatus(fromEdge) === 'HIT' && fromEdge.text.includes(`/video/${control.video_id}/`), 'control: without EDGE_PURGE_URLS the edge alone still serves it from its cache', cacheStatus(fromEdge));
+      // A purge from loopback (where a TLS terminator on the edge's host connects from, for
+      // anyone) without the secret, or with a wrong one: refused, the cached listing untouched.
+      {
+        const put = (headers) => request(`${edge.baseUrl}/_edge/purge`, { method: 'PUT', body: `x${Date.now()}`, headers });
+        const none = await put({});
+        const wrong = await put({ 'x-tubefront-purge': `${purgeSecret.slice(0, -1)}${purgeSecret.endsWith('x') ? 'y' : 'x'}` });
+        const still = await hitWithin(listing, RETURNING);
+        check(none.status === 403 && wrong.status === 403, 'a purge from loopback without the purge secret, or with a wrong one, is refused', `${none.status}, ${wrong.status}`);
+        check(cacheStatus(still) === 'HIT' && still.text.includes(`/video/${control.video_id}/`), 'the refused purges changed nothing: the listing is still a HIT', `${cacheStatus(still)}${asked(still)}`);
+      }
       // The takedown, with the edge told.
       const t0 = Date.now();
-      const r = await cli({ ...tools, EDGE_PURGE_URLS: edge.baseUrl }, ['catalog', '--', 'remove', String(target.video_id)]);
+      const r = await cli({ ...tools, EDGE_PURGE_URLS: edge.baseUrl, EDGE_PURGE_SECRET: purgeSecret }, ['catalog', '--', 'remove', String(target.video_id)]);
       check(r.code === 0 && /edge .*: edge emptied/.test(r.out), `takedown of ${target.video_id} with EDGE_PURGE_URLS: the tool empties the edge`);
       let gone = false;
       let last = '';
@@ -310,9 +324,9 @@ runMain('edge', async () => {
       check(gone, `after the takedown the edge serves neither the video page nor the listing with it (${((Date.now() - t0) / 1000).toFixed(1)} s, limit 60 s)`, last);
       const l2 = await hitWithin(listing, RETURNING);
       check(cacheStatus(l2) === 'HIT' && !l2.text.includes(`/video/${target.video_id}/`), 'the new listing is cached again', `${cacheStatus(l2)}${asked(l2)}`);
-      const denied = await request(`${edge.baseUrl}/_edge/purge`, { method: 'PUT', body: 'x', localAddress: '127.0.0.2' });
+      const denied = await request(`${edge.baseUrl}/_edge/purge`, { method: 'PUT', body: 'x', localAddress: '127.0.0.2', headers: { 'x-tubefront-purge': purgeSecret } });
       const after = await request(listing, { headers: RETURNING });
-      check(denied.status === 403 && cacheStatus(after) === 'HIT', 'a purge from an address not allowed is refused and changes nothing', `${denied.status}, then ${cacheStatus(after)}`);
+      check(denied.status === 403 && cacheStatus(after) === 'HIT', 'a purge from an address not allowed is refused and changes nothing, even with the secret', `${denied.status}, then ${cacheStatus(after)}`);
       const internal = await request(`${edge.baseUrl}/api/internal/catalog-changed/`, { method: 'POST', body: '{}' });
       check(internal.status === 404, 'the site\'s internal endpoint is not reachable through the edge', String(internal.status));
     }

@@ -54,15 +54,13 @@ export function googleAnalytics(id: string): AnalyticsService {
     name: 'ga4',
     ready: () => loaded.has(src) && typeof w().gtag === 'function',
     failed: () => failed(src),
-    send: (hit: Hit) =>
-      w().gtag!('event', 'page_view', {
-        send_to: id,
-        page_location: `${location.origin}${hit.path}`,
-        page_path: hit.path,
-        page_title: hit.title,
-        page_referrer: hit.referrer || undefined,
-        campaign_name: hit.campaign ?? undefined,
-      }),
+    send: (hit: Hit) => {
+      const page = { page_location: `${location.origin}${hit.path}`, page_title: hit.title, page_referrer: hit.referrer || undefined };
+      // The events gtag.js sends on its own (engagement, scrolls) take these instead of the
+      // browser's address and title, which may hold a search term.
+      w().gtag!('set', page);
+      w().gtag!('event', 'page_view', { send_to: id, ...page, page_path: hit.path, campaign_name: hit.campaign ?? undefined });
+    },
   };
 }
 

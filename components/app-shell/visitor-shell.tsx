@@ -24,7 +24,7 @@ export function VisitorShell({ config }: { config: PublicConfig }) {
       </Suspense>
       {(config.analyticsGaId || config.analyticsYmId) && (
         <Suspense fallback={null}>
-          <Analytics gaId={config.analyticsGaId} ymId={config.analyticsYmId} />
+          <Analytics gaId={config.analyticsGaId} ymId={config.analyticsYmId} afterConsent={config.analyticsAfterConsent} />
         </Suspense>
       )}
     </>

@@ -3,7 +3,7 @@
  * returns a validated query or a message for the 400 answer; nothing unvalidated passes.
  */
 import { oneOf, parseDate, parseDurationFilter, parseIntIn, parsePage, parseSlug, parseSort, parseTerm, parseVideoId } from '@/lib/params';
-import { LIMITS } from '@/lib/contract/constants';
+import { LIFETIME, LIMITS } from '@/lib/contract/constants';
 import type { CategoriesQuery, InputForm, ListSection, RelatedQuery, SearchQuery, VideosQuery } from '@/lib/contract/source';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -16,7 +16,16 @@ export const VIDEO_TYPES = ['all', 'straight', 'gay', 'shemale'] as const;
 export const LANGS = ['en', 'ru', 'fr', 'de'] as const;
 export const CATEGORY_SECTIONS = ['toptn', 'title'] as const;
 
-export const parseLifetime = (v: string | undefined) => parseIntIn(v, 0, LIMITS.maxLifetime);
+/**
+ * A path's lifetime: any whole number up to LIMITS.maxLifetime is accepted (clients of the network
+ * send what they like), and it is cut to `max`, the spec's lifetime of that path (section 9). The
+ * answer's s-maxage follows it: a client must not make a CDN keep a taken-down video's JSON for a
+ * year, nor the upstream client's memory keep an answer past the spec's lifetime.
+ */
+export function parseLifetime(v: string | undefined, max: number): number | null {
+  const n = parseIntIn(v, 0, LIMITS.maxLifetime);
+  return n === null ? null : Math.min(n, max);
+}
 export const parseCount = (v: string | undefined) => parseIntIn(v, 1, LIMITS.maxCount);
 
 /** Strips the required '.json' ending and splits on dots: "a.b.json" -> ["a", "b"]. */
@@ -61,7 +70,7 @@ function parseListTail(parts: string[], sectionName: 'list' | 'search'): Parsed<
 }
 
 function common(lifetime: string | undefined, gender: string | undefined, count: string | undefined) {
-  const l = parseLifetime(lifetime);
+  const l = parseLifetime(lifetime, LIFETIME.videos);
   if (l === null) return bad<{ lifetime: number; gender: string; count: number }>(`lifetime must be a whole number from 0 to ${LIMITS.maxLifetime}`);
   const g = oneOf(GENDERS, gender);
   if (g === null) return bad<{ lifetime: number; gender: string; count: number }>(`gender must be one of ${GENDERS.join(', ')}`);
@@ -110,7 +119,7 @@ function bucketsMatch(id: number, million: string | undefined, thousand: string 
 
 /** /api/json/video/{lifetime}/{million}/{thousand}/{video_id}.json */
 export function parseVideoPath(p: { lifetime?: string; million?: string; thousand?: string; file?: string }): Parsed<{ id: number; lifetime: number }> {
-  const lifetime = parseLifetime(p.lifetime);
+  const lifetime = parseLifetime(p.lifetime, LIFETIME.video);
   if (lifetime === null) return bad(`lifetime must be a whole number from 0 to ${LIMITS.maxLifetime}`);
   const parts = jsonParts(p.file, 1);
   const id = parts ? parseVideoId(parts[0]) : null;
@@ -121,7 +130,7 @@ export function parseVideoPath(p: { lifetime?: string; million?: string; thousan
 
 /** /api/json/videos_related2/{lifetime}/{count}/{million}/{thousand}/{video_id}.all.{page}.json */
 export function parseRelatedPath(p: { lifetime?: string; count?: string; million?: string; thousand?: string; file?: string }): Parsed<RelatedQuery> {
-  const lifetime = parseLifetime(p.lifetime);
+  const lifetime = parseLifetime(p.lifetime, LIFETIME.related);
   if (lifetime === null) return bad(`lifetime must be a whole number from 0 to ${LIMITS.maxLifetime}`);
   const count = parseCount(p.count);
   if (count === null) return bad(`count must be a whole number from 1 to ${LIMITS.maxCount}`);
@@ -137,7 +146,7 @@ export function parseRelatedPath(p: { lifetime?: string; count?: string; million
 
 /** /api/json/main/{lifetime}/{gender}.{lang}.json */
 export function parseMainPath(p: { lifetime?: string; file?: string }): Parsed<{ lifetime: number; gender: string; lang: string }> {
-  const lifetime = parseLifetime(p.lifetime);
+  const lifetime = parseLifetime(p.lifetime, LIFETIME.main);
   if (lifetime === null) return bad(`lifetime must be a whole number from 0 to ${LIMITS.maxLifetime}`);
   const parts = jsonParts(p.file, 2);
   const gender = parts ? oneOf(GENDERS, parts[0]) : null;
@@ -148,7 +157,7 @@ export function parseMainPath(p: { lifetime?: string; file?: string }): Parsed<{
 
 /** /api//json/suggester/{lifetime}/{count}.json */
 export function parseSuggesterPath(p: { lifetime?: string; file?: string }): Parsed<{ lifetime: number; count: number }> {
-  const lifetime = parseLifetime(p.lifetime);
+  const lifetime = parseLifetime(p.lifetime, LIFETIME.suggester);
   if (lifetime === null) return bad(`lifetime must be a whole number from 0 to ${LIMITS.maxLifetime}`);
   const parts = jsonParts(p.file, 1);
   const count = parts ? parseIntIn(parts[0], 1, 5000) : null;
@@ -158,7 +167,7 @@ export function parseSuggesterPath(p: { lifetime?: string; file?: string }): Par
 
 /** /api/json/categories/{lifetime}/{gender}.{section}.{lang}.json */
 export function parseCategoriesPath(p: { lifetime?: string; file?: string }): Parsed<CategoriesQuery> {
-  const lifetime = parseLifetime(p.lifetime);
+  const lifetime = parseLifetime(p.lifetime, LIFETIME.categories);
   if (lifetime === null) return bad(`lifetime must be a whole number from 0 to ${LIMITS.maxLifetime}`);
   const parts = jsonParts(p.file, 3);
   const gender = parts ? oneOf(GENDERS, parts[0]) : null;
@@ -183,7 +192,7 @@ export function parseSuggestText(search: URLSearchParams): Parsed<string> {
 export function parseVideofileQuery(search: URLSearchParams): Parsed<{ videoId: number; lifetime: number }> {
   const videoId = parseVideoId(search.get('video_id') ?? '');
   if (videoId === null) return bad('video_id must be a positive whole number');
-  const lifetime = search.has('lifetime') ? parseLifetime(search.get('lifetime') ?? '') : 864000;
+  const lifetime = search.has('lifetime') ? parseLifetime(search.get('lifetime') ?? '', LIFETIME.videofile) : LIFETIME.videofile;
   if (lifetime === null) return bad(`lifetime must be a whole number from 0 to ${LIMITS.maxLifetime}`);
   return ok({ videoId, lifetime });
 }

@@ -10,6 +10,7 @@ import 'server-only';
 import http from 'node:http';
 import https from 'node:https';
 import { SourceError } from '@/lib/contract/errors';
+import { loggedPath } from './logged-path';
 
 export interface UpstreamAnswer {
   status: number;
@@ -69,17 +70,17 @@ export async function exchange(origin: string, path: string, o: ExchangeOptions)
     } catch (cause) {
       if (cause instanceof SourceError) throw cause;
       const timedOut = signal.aborted;
-      throw new SourceError(timedOut ? 'timeout' : 'network', `${timedOut ? 'Timed out' : 'Failed'} fetching ${path}`, { cause });
+      throw new SourceError(timedOut ? 'timeout' : 'network', `${timedOut ? 'Timed out' : 'Failed'} fetching ${loggedPath(path)}`, { cause });
     }
     if (answer.status < 300 || answer.status >= 400 || answer.status === 304 || !answer.location) return answer;
     const next = new URL(answer.location, url);
     // A redirect to another host (a parked domain, a login wall, a moved site) is never followed:
     // its answer is not this API's, and the visitor's data would be sent to a stranger.
     if (next.origin !== home.origin) {
-      throw new SourceError('redirect', `Redirect ${answer.status} from ${path} to another host (${next.host})`, { status: answer.status });
+      throw new SourceError('redirect', `Redirect ${answer.status} from ${loggedPath(path)} to another host (${next.host})`, { status: answer.status });
     }
     if (hop >= (o.maxRedirects ?? 3) || (o.method === 'POST' && answer.status !== 307 && answer.status !== 308)) {
-      throw new SourceError('redirect', `Redirect ${answer.status} from ${path} not followed`, { status: answer.status });
+      throw new SourceError('redirect', `Redirect ${answer.status} from ${loggedPath(path)} not followed`, { status: answer.status });
     }
     url = next;
   }

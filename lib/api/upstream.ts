@@ -23,6 +23,7 @@ import type {
   RawVideosResponse,
 } from '@/lib/contract/raw';
 import type { Actor, CategoriesQuery, InputForm, RelatedQuery, SearchQuery, Source, VideosQuery } from '@/lib/contract/source';
+import { loggedPath } from './logged-path';
 import { exchange, type UpstreamAnswer } from './upstream-http';
 import {
   categoriesUrl,
@@ -74,22 +75,22 @@ const MISSING_VIDEO = /not_?found|deleted|removed|private|disabled|inactive/i;
 /** The JSON of an answer, or a SourceError saying why it is not the API's answer. */
 export function parseAnswer(path: string, a: UpstreamAnswer, allow404 = false): unknown {
   const ok = (a.status >= 200 && a.status < 300) || (allow404 && a.status === 404);
-  if (!ok) throw new SourceError('http', `HTTP ${a.status} from ${path}`, { status: a.status });
+  if (!ok) throw new SourceError('http', `HTTP ${a.status} from ${loggedPath(path)}`, { status: a.status });
   const text = a.text.replace(/^\uFEFF/, '').trim();
-  if (!text) throw new SourceError('invalid-response', `Empty answer (HTTP ${a.status}) from ${path}`, { status: a.status });
+  if (!text) throw new SourceError('invalid-response', `Empty answer (HTTP ${a.status}) from ${loggedPath(path)}`, { status: a.status });
   if (/^text\/html/i.test(a.contentType) || text.startsWith('<')) {
-    throw new SourceError('invalid-response', `An HTML page instead of JSON (HTTP ${a.status}) from ${path}`, { status: a.status });
+    throw new SourceError('invalid-response', `An HTML page instead of JSON (HTTP ${a.status}) from ${loggedPath(path)}`, { status: a.status });
   }
   try {
     return JSON.parse(text);
   } catch (cause) {
-    throw new SourceError('invalid-response', `Not JSON (HTTP ${a.status}) from ${path}`, { status: a.status, cause });
+    throw new SourceError('invalid-response', `Not JSON (HTTP ${a.status}) from ${loggedPath(path)}`, { status: a.status, cause });
   }
 }
 
 function failIfError(path: string, body: unknown): void {
   const code = errorCode(body);
-  if (code !== null) throw new SourceError('upstream-error', `Upstream error "${code}" from ${path}`, { code });
+  if (code !== null) throw new SourceError('upstream-error', `Upstream error "${code}" from ${loggedPath(path)}`, { code });
 }
 
 export function createUpstreamSource(options: UpstreamOptions): Source {
@@ -129,14 +130,14 @@ export function createUpstreamSource(options: UpstreamOptions): Source {
   async function list(path: string): Promise<RawVideosResponse> {
     const body = await request(path);
     failIfError(path, body);
-    if (!isObject(body) || !Array.isArray(body.videos)) throw new SourceError('invalid-response', `No videos in the answer from ${path}`);
+    if (!isObject(body) || !Array.isArray(body.videos)) throw new SourceError('invalid-response', `No videos in the answer from ${loggedPath(path)}`);
     return body as unknown as RawVideosResponse;
   }
 
   async function object<T>(path: string, check: (b: Record<string, unknown>) => boolean): Promise<T> {
     const body = await request(path);
     failIfError(path, body);
-    if (!isObject(body) || !check(body)) throw new SourceError('invalid-response', `Unexpected answer from ${path}`);
+    if (!isObject(body) || !check(body)) throw new SourceError('invalid-response', `Unexpected answer from ${loggedPath(path)}`);
     return body as T;
   }
 
@@ -162,8 +163,8 @@ export function createUpstreamSource(options: UpstreamOptions): Source {
         if (isObject(body) && isObject(body.video) && errorCode(body) === null) return body as unknown as RawVideoResponse;
         const code = errorCode(body);
         if (code !== null && MISSING_VIDEO.test(code)) return { error: 1, code: 'video_not_found' };
-        if (code !== null) throw new SourceError('upstream-error', `Upstream error "${code}" from ${path}`, { code });
-        throw new SourceError('invalid-response', `No video in the answer from ${path}`);
+        if (code !== null) throw new SourceError('upstream-error', `Upstream error "${code}" from ${loggedPath(path)}`, { code });
+        throw new SourceError('invalid-response', `No video in the answer from ${loggedPath(path)}`);
       });
     },
 
@@ -188,7 +189,7 @@ export function createUpstreamSource(options: UpstreamOptions): Source {
         // The network answers a list of files, or an error object such as { error: 1, code: "private_video" }.
         if (Array.isArray(body)) return body as RawVideoFileResponse;
         if (errorCode(body) !== null) return null;
-        throw new SourceError('invalid-response', `No file list in the answer from ${path}`);
+        throw new SourceError('invalid-response', `No file list in the answer from ${loggedPath(path)}`);
       });
     },
 

@@ -21,13 +21,26 @@ export function retryAfterMs(header: string | null, now = Date.now()): number {
   return Math.min(30_000, Math.max(200, Number.isFinite(seconds) ? seconds : 2000));
 }
 
+/** The header that carries EDGE_PURGE_SECRET to the edge (deploy/nginx/nginx.conf compares it). */
+export const EDGE_PURGE_HEADER = 'x-tubefront-purge';
+
+/**
+ * What a refusal says. A redirect is never followed: the request carries a secret, which would go
+ * wherever the redirect points (another host, or plain http).
+ */
+function answerDetail(res: Response): string {
+  if (res.status >= 300 && res.status < 400) return `HTTP ${res.status} redirect, not followed with the secret`;
+  return `HTTP ${res.status}`;
+}
+
 /**
  * Tells every running server (REVALIDATE_URLS) that the catalogue changed, so that they drop
  * their cached pages now. A server that is down or unreachable is reported, not fatal: it
  * re-reads the catalogue when it starts, and its pages expire with their lifetimes. A server that
  * answers 503 runs but cannot read the catalogue this moment (the change endpoint says so, with
  * Retry-After): it is asked again after the time it gives, for up to `retryForMs`, since its
- * cached pages would otherwise keep a taken-down video for their whole lifetime.
+ * cached pages would otherwise keep a taken-down video for their whole lifetime. A redirect is
+ * reported as not reached: following it would hand the secret to wherever it points.
  */
 export async function announceCatalogChange(change: CatalogChange, origins: readonly string[], secret: string, o: AnnounceOptions = {}): Promise<AnnounceResult[]> {
   const body = JSON.stringify({ ...change, videoIds: change.videoIds.slice(0, MAX_IDS) });
@@ -38,11 +51,12 @@ export async function announceCatalogChange(change: CatalogChange, origins: read
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-catalog-secret': secret },
         body,
+        redirect: 'manual',
         signal: AbortSignal.timeout(10_000),
       });
       await res.arrayBuffer();
       const retryMs = res.status === 503 ? retryAfterMs(res.headers.get('retry-after')) : undefined;
-      return { origin, ok: res.ok, detail: res.ok ? 'pages purged' : `HTTP ${res.status}`, retryMs };
+      return { origin, ok: res.ok, detail: res.ok ? 'pages purged' : answerDetail(res), retryMs };
     } catch (e) {
       const cause = (e as { cause?: { code?: string } }).cause?.code;
       return { origin, ok: false, detail: cause ?? (e as Error).message };
@@ -67,7 +81,8 @@ export async function announceCatalogChange(change: CatalogChange, origins: read
 export const EDGE_SETTLE_MS = 1100;
 
 /**
- * Empties every nginx edge (EDGE_PURGE_URLS, deploy/nginx/nginx.conf): `PUT /_edge/purge` rewrites
+ * Empties every nginx edge (EDGE_PURGE_URLS, deploy/nginx/nginx.conf): `PUT /_edge/purge`, with
+ * `secret` (EDGE_PURGE_SECRET, which the edge requires), rewrites
  * the edge's generation file, whose ETag starts every cache key there, so every cached page of
  * that edge becomes a miss (within a second, see below). Call it after the site's servers dropped
  * their own pages: an edge emptied first could fetch their old pages again and keep them for a day. The body's length
@@ -81,6 +96,7 @@ export const EDGE_SETTLE_MS = 1100;
  */
 export async function purgeEdges(
   origins: readonly string[],
+  secret: string,
   now = Date.now(),
   { settleMs = EDGE_SETTLE_MS }: { settleMs?: number } = {},
 ): Promise<AnnounceResult[]> {
@@ -88,9 +104,15 @@ export async function purgeEdges(
   const results = await Promise.all(
     origins.map(async (origin) => {
       try {
-        const res = await fetch(`${origin}/_edge/purge`, { method: 'PUT', body, signal: AbortSignal.timeout(10_000) });
+        const res = await fetch(`${origin}/_edge/purge`, {
+          method: 'PUT',
+          headers: { [EDGE_PURGE_HEADER]: secret },
+          body,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(10_000),
+        });
         await res.arrayBuffer();
-        return { origin, ok: res.ok, detail: res.ok ? 'edge emptied' : `HTTP ${res.status}` };
+        return { origin, ok: res.ok, detail: res.ok ? 'edge emptied' : answerDetail(res) };
       } catch (e) {
         const cause = (e as { cause?: { code?: string } }).cause?.code;
         return { origin, ok: false, detail: cause ?? (e as Error).message };

@@ -18,7 +18,7 @@ export async function tellSite(db: Database.Database, config: Config, change: Ca
     }
   }
   // Only now: the servers above no longer hold the old pages the edges would fetch again.
-  for (const r of await purgeEdges(config.edgePurgeUrls)) {
+  for (const r of await purgeEdges(config.edgePurgeUrls, config.edgePurgeSecret)) {
     console.log(
       r.ok
         ? `edge ${r.origin}: ${r.detail}`

@@ -60,7 +60,7 @@ export function startPublishClock(selfOrigin: string | undefined, recheckMs = RE
     if (!secret) return;
     const [told] = await announceCatalogChange({ reason: 'publish', videoIds: [] }, [selfOrigin!], secret, { retryForMs: recheckMs });
     if (!told?.ok) console.warn(`[publish-clock] scheduled videos went live; this server was not reached (${told?.detail}): its pages follow within their lifetimes`);
-    for (const r of await purgeEdges(config.edgePurgeUrls)) {
+    for (const r of await purgeEdges(config.edgePurgeUrls, config.edgePurgeSecret)) {
       if (!r.ok) console.warn(`[publish-clock] edge ${r.origin} not reached (${r.detail}): it serves its cached pages until their lifetimes end`);
     }
   }

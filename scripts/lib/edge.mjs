@@ -1,7 +1,7 @@
 /**
  * The SHIPPED edge (deploy/nginx/nginx.conf) under Debian's nginx, for tests and benches: a copy
- * of the file in a temporary prefix with only the listen port and the upstream servers replaced
- * (never port 8080 or 3000 here), started unprivileged, always stopped. Each replacement must
+ * of the file in a temporary prefix with only the listen port, the upstream servers and the
+ * secrets replaced (never port 8080 or 3000 here), started unprivileged, always stopped. Each replacement must
  * match exactly once, so a change of the shipped file's shape fails the suite instead of testing
  * something else.
  */
@@ -25,13 +25,15 @@ function replaceOnce(text, from, to) {
 /**
  * The shipped configuration listening on 127.0.0.1:`port` in front of `upstreams`
  * (host:port strings). `extraHttp` is inserted in the http block (the bench's static server).
- * `edgeSecret` fills the EDGE_SECRET line, as README tells an operator to.
+ * `edgeSecret` fills the EDGE_SECRET line and `purgeSecret` the EDGE_PURGE_SECRET one, as README
+ * tells an operator to.
  */
-export function edgeConfig({ port, upstreams, extraHttp = '', edgeSecret = '' }) {
+export function edgeConfig({ port, upstreams, extraHttp = '', edgeSecret = '', purgeSecret = '' }) {
   let conf = fs.readFileSync(SHIPPED_CONF, 'utf8');
   conf = replaceOnce(conf, '    listen 8080;\n', `    listen 127.0.0.1:${port};\n`);
   conf = replaceOnce(conf, '    server 127.0.0.1:3000;\n', upstreams.map((u) => `    server ${u};\n`).join(''));
   if (edgeSecret) conf = replaceOnce(conf, '    proxy_set_header X-Tubefront-Edge "";\n', `    proxy_set_header X-Tubefront-Edge "${edgeSecret}";\n`);
+  if (purgeSecret) conf = replaceOnce(conf, '      set $edge_purge_secret "";\n', `      set $edge_purge_secret "${purgeSecret}";\n`);
   if (extraHttp) conf = replaceOnce(conf, '\n  server {\n', `\n${extraHttp}\n  server {\n`);
   return conf;
 }
@@ -52,14 +54,14 @@ export function testConfig(text) {
  * the exact command README "Operating it" gives: `nginx -p <prefix> -c nginx.conf`. Resolves
  * once `probePath` answers through it.
  */
-export async function startEdge({ port, upstreams, extraHttp = '', edgeSecret = '', probePath = '/api/health/', prepare }) {
+export async function startEdge({ port, upstreams, extraHttp = '', edgeSecret = '', purgeSecret = '', probePath = '/api/health/', prepare }) {
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-edge-'));
   // Run as root, nginx's workers drop to `nobody`: they must reach the prefix, write the cache and
   // temp folders (the master creates those and hands them over) and the purge state folder.
   fs.chmodSync(prefix, 0o755);
   fs.mkdirSync(path.join(prefix, 'state'), { mode: 0o777 });
   fs.chmodSync(path.join(prefix, 'state'), 0o777);
-  fs.writeFileSync(path.join(prefix, 'nginx.conf'), edgeConfig({ port, upstreams, extraHttp, edgeSecret }));
+  fs.writeFileSync(path.join(prefix, 'nginx.conf'), edgeConfig({ port, upstreams, extraHttp, edgeSecret, purgeSecret }));
   if (prepare) prepare(prefix);
   const args = ['-p', prefix, '-c', 'nginx.conf'];
   const handle = startProcess(NGINX, args, { cwd: prefix });

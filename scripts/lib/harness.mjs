@@ -164,13 +164,20 @@ export function builtSiteUrl(distDir = '.next') {
  * The site's server (server.mjs, as `npm start` runs it: Next's handler behind a server that
  * records the socket's address) on `port` with `env`; resolves once `probePath` answers below
  * 500. The pages carry the build's SITE_URL whatever the port (see next.config.ts), so tests read
- * links from the pages rather than assuming they name the test server.
+ * links from the pages rather than assuming they name the test server. `onOutput(text)` is given
+ * what the server prints, besides the console.
  */
-export async function startNext(port, env, { probePath = '/information/' } = {}) {
+export async function startNext(port, env, { probePath = '/information/', onOutput } = {}) {
   const baseUrl = `http://localhost:${port}`;
   const handle = startProcess(process.execPath, [path.join(root, 'server.mjs')], {
     env: { ...env, PORT: String(port), SITE_URL: builtSiteUrl(env.NEXT_DIST_DIR || '.next') || env.SITE_URL || baseUrl },
+    stdio: onOutput ? ['ignore', 'pipe', 'pipe'] : undefined,
   });
+  // `onOutput` also sees what the server prints (its start-up warnings); it still reaches the console.
+  if (onOutput) {
+    handle.child.stdout.on('data', (d) => (process.stdout.write(d), onOutput(String(d))));
+    handle.child.stderr.on('data', (d) => (process.stderr.write(d), onOutput(String(d))));
+  }
   await waitFor(`${baseUrl}${probePath}`, handle.child);
   return { ...handle, baseUrl, port };
 }

@@ -43,6 +43,30 @@ describe('API Cache-Control follows the lifetime in the path', () => {
     expect(sMaxAge(related.cc)).toBe(432000);
   });
 
+  it('a path asking for a year is kept no longer than the spec\'s lifetime of that path', async () => {
+    const list = (await (await fetch(new URL('/api/json/videos2/86400/str/latest-updates/60/..1.all...json', base))).json()) as {
+      videos: { video_id: number | string }[];
+    };
+    const id = Number(list.videos[0]!.video_id);
+    const buckets = `${Math.floor(id / 1_000_000) * 1_000_000}/${Math.floor(id / 1000) * 1000}`;
+    const YEAR = 31_536_000;
+    const cases: [string, number][] = [
+      [`/api/json/videos2/${YEAR}/str/latest-updates/60/..1.all...json`, 86400],
+      [`/api/json/video/${YEAR}/${buckets}/${id}.json`, 86400],
+      [`/api/json/videos_related2/${YEAR}/10/${buckets}/${id}.all.1.json`, 432000],
+      [`/api/json/main/${YEAR}/str.en.json`, 14400],
+      [`/api/json/suggester/${YEAR}/1000.json`, 43200],
+      [`/api/json/categories/${YEAR}/str.toptn.en.json`, 14400],
+      [`/api/videofile.php?video_id=${id}&lifetime=${YEAR}`, 864000],
+    ];
+    const got = await Promise.all(cases.map(async ([path]) => ({ path, ...(await cacheControl(path)) })));
+    console.log(got.map((g) => `${g.path}: ${g.status} s-maxage=${sMaxAge(g.cc)}`).join('\n'));
+    for (const [i, [, lifetime]] of cases.entries()) {
+      expect([got[i]!.path, got[i]!.status]).toEqual([cases[i]![0], 200]);
+      expect([got[i]!.path, sMaxAge(got[i]!.cc)]).toEqual([cases[i]![0], lifetime]);
+    }
+  });
+
   it('search is kept at most an hour whatever its params ask', async () => {
     const long = await cacheControl('/api/videos2.php?params=86400/str/relevance/60/search..1.all..&s=quiet');
     expect(long.status).toBe(200);

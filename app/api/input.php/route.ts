@@ -1,10 +1,12 @@
 import type { NextRequest } from 'next/server';
 import { actorFor, answer, badRequest, json } from '@/lib/api/http';
+import { readBodyText } from '@/lib/api/request-body';
 import { parseInputForm } from '@/lib/api/route-params';
 import { getConfig } from '@/lib/config';
 import { RateLimiter } from '@/lib/net/rate-limit';
 import { isCrossSite } from '@/lib/net/same-origin';
 
+/** A view or a vote is a few short fields. */
 const MAX_BODY = 2048;
 
 let limiter: RateLimiter | undefined;
@@ -12,7 +14,8 @@ let limiter: RateLimiter | undefined;
 /**
  * Statistics events (view and vote), form-encoded: POST /api/input.php. The answer body is passed
  * on. Posts from other sites are refused (403), and a visitor over INPUT_RATE_PER_MINUTE is told
- * to wait (429, Retry-After); the visitor is the address TRUST_PROXY lets us tell, keyed.
+ * to wait (429, Retry-After); the visitor is the address TRUST_PROXY lets us tell, keyed. A body
+ * over MAX_BODY is refused (413) as soon as its bytes pass the cap, chunked or not.
  */
 export async function POST(request: NextRequest) {
   const config = getConfig();
@@ -29,11 +32,10 @@ export async function POST(request: NextRequest) {
   if (!type.startsWith('application/x-www-form-urlencoded')) {
     return badRequest('the body must be application/x-www-form-urlencoded');
   }
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY) return badRequest(`the body must be at most ${MAX_BODY} bytes`);
-  const text = await request.text();
-  if (text.length > MAX_BODY) return badRequest(`the body must be at most ${MAX_BODY} bytes`);
-  return answer(parseInputForm(new URLSearchParams(text)), async (form, source) => {
-    const body = await source.input(form, actor);
-    return json(body, { status: 'ok' in body ? 200 : body.code === 'not_found' ? 404 : 200 });
+  const body = await readBodyText(request, MAX_BODY);
+  if (!body.ok) return body.response;
+  return answer(parseInputForm(new URLSearchParams(body.value)), async (form, source) => {
+    const result = await source.input(form, actor);
+    return json(result, { status: 'ok' in result ? 200 : result.code === 'not_found' ? 404 : 200 });
   });
 }

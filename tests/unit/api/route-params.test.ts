@@ -7,6 +7,7 @@ import {
   parseSuggestText,
   parseSuggesterPath,
   parseVideoPath,
+  parseVideofileQuery,
   parseVideosPath,
 } from '@/lib/api/route-params';
 
@@ -114,6 +115,33 @@ describe('stats, suggester, categories and suggestions', () => {
     expect(parseSuggestText(new URLSearchParams('c=%20lak%20'))).toEqual({ ok: true, value: 'lak' });
     expect(parseSuggestText(new URLSearchParams('c=')).ok).toBe(false);
     expect(parseSuggestText(new URLSearchParams(`c=${'y'.repeat(70)}`)).ok).toBe(false);
+  });
+});
+
+describe('lifetimes in paths', () => {
+  const YEAR = '31536000';
+  const lifetimeOf = (r: { ok: boolean; value?: unknown }) => (r.ok ? (r.value as { lifetime: number }).lifetime : null);
+
+  it('accept a year, and keep at most the spec\'s lifetime of each path (section 9)', () => {
+    expect(lifetimeOf(list('..1.all...json', { lifetime: YEAR }))).toBe(86400);
+    expect(lifetimeOf(parseVideoPath({ lifetime: YEAR, million: '0', thousand: '1000', file: '1234.json' }))).toBe(86400);
+    expect(lifetimeOf(parseRelatedPath({ lifetime: YEAR, count: '10', million: '0', thousand: '1000', file: '1234.all.1.json' }))).toBe(432000);
+    expect(lifetimeOf(parseMainPath({ lifetime: YEAR, file: 'str.en.json' }))).toBe(14400);
+    expect(lifetimeOf(parseSuggesterPath({ lifetime: YEAR, file: '1000.json' }))).toBe(43200);
+    expect(lifetimeOf(parseCategoriesPath({ lifetime: YEAR, file: 'str.toptn.en.json' }))).toBe(14400);
+    expect(lifetimeOf(parseVideofileQuery(new URLSearchParams({ video_id: '1234', lifetime: YEAR })))).toBe(864000);
+    expect(lifetimeOf(parseSearchQuery(new URLSearchParams({ params: `${YEAR}/str/relevance/60/search..1.all..`, s: 'lake' })))).toBe(86400);
+  });
+
+  it('keep a shorter lifetime as asked (home rows, jsond\'s 0)', () => {
+    expect(lifetimeOf(list('..1.all...json', { lifetime: '3600' }))).toBe(3600);
+    expect(lifetimeOf(parseMainPath({ lifetime: '0', file: 'str.en.json' }))).toBe(0);
+    expect(lifetimeOf(parseVideofileQuery(new URLSearchParams({ video_id: '1234' })))).toBe(864000);
+  });
+
+  it('still refuse what is not a lifetime', () => {
+    expect(list('..1.all...json', { lifetime: '31536001' }).ok).toBe(false);
+    expect(parseMainPath({ lifetime: '1e9', file: 'str.en.json' }).ok).toBe(false);
   });
 });
 

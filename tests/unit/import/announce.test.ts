@@ -11,6 +11,10 @@ const change: Parameters<typeof announceCatalogChange>[0] = { reason: 'takedown'
 
 let server: http.Server;
 let origin = '';
+/** Another host, where a redirect points: what reaches it is what a stranger would get. */
+let stranger: http.Server;
+let elsewhere = '';
+const strangerSaw: string[] = [];
 /** What the server answers next, per path: a list of statuses, the last one repeated. */
 const plan: Record<string, number[]> = {};
 const seen: string[] = [];
@@ -23,14 +27,25 @@ beforeAll(async () => {
       seen.push(`${req.method} ${req.url} ${key}`);
       const statuses = plan[key] ?? [200];
       const status = statuses.length > 1 ? statuses.shift()! : statuses[0]!;
+      if (status >= 300 && status < 400) return void res.writeHead(status, { location: `${elsewhere}/collect` }).end();
       res.writeHead(status, status === 503 ? { 'retry-after': '0', 'content-type': 'application/json' } : { 'content-type': 'application/json' });
       res.end(status === 200 ? '{"ok":true}' : '{"error":"x"}');
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stranger = http.createServer((req, res) => {
+    strangerSaw.push(`${req.method} ${req.url} ${req.headers['x-catalog-secret']}`);
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":1}'));
+  });
+  await new Promise<void>((r) => stranger.listen(0, '127.0.0.1', r));
+  elsewhere = `http://localhost:${(stranger.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(async () => {
+  await new Promise<void>((r) => server.close(() => r()));
+  await new Promise<void>((r) => stranger.close(() => r()));
+});
 beforeEach(() => {
   seen.length = 0;
 });
@@ -59,6 +74,17 @@ describe('announceCatalogChange', () => {
     const [refused, down] = await announceCatalogChange(change, [origin, 'http://127.0.0.1:9'], 'secret-c', { onRetry: () => { throw new Error('no retry expected'); } });
     expect(refused).toEqual({ origin, ok: false, detail: 'HTTP 403' });
     expect(down?.ok).toBe(false);
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('a redirect', () => {
+  it.each([301, 307, 308])('%i is not followed with the secret: the server is reported not reached', async (status) => {
+    strangerSaw.length = 0;
+    plan[`secret-r${status}`] = [status];
+    const [r] = await announceCatalogChange(change, [origin], `secret-r${status}`, { onRetry: () => { throw new Error('no retry expected'); } });
+    expect(strangerSaw).toEqual([]);
+    expect(r).toEqual({ origin, ok: false, detail: `HTTP ${status} redirect, not followed with the secret` });
     expect(seen).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { ConfigError, DEFAULT_AGE_GATE_COUNTRIES, parseConfig } from '@/lib/config';
+import { ConfigError, DEFAULT_AGE_GATE_COUNTRIES, parseConfig, publicConfig } from '@/lib/config';
 
 describe('parseConfig', () => {
   it('has working defaults for an empty environment', () => {
@@ -35,6 +35,7 @@ describe('parseConfig', () => {
     ['AGE_GATE_COUNTRIES', 'Germany'],
     ['COUNTRY_HEADER', 'x bad header'],
     ['ANALYTICS_GA_ID', 'UA-1234'],
+    ['ANALYTICS_AFTER_CONSENT', 'maybe'],
     ['WEBMASTERS_URL', 'javascript:alert(1)'],
   ])('rejects %s=%s with one line naming the variable', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
@@ -46,5 +47,13 @@ describe('parseConfig', () => {
       expect(message).toContain('accepts');
       expect(message).not.toContain('\n');
     }
+  });
+
+  it('reports analytics from the first page by default (the spec), after the notice\'s Accept when asked', () => {
+    expect(parseConfig({}).analyticsAfterConsent).toBe(false);
+    expect(parseConfig({ ANALYTICS_AFTER_CONSENT: '1' }).analyticsAfterConsent).toBe(true);
+    expect(parseConfig({ ANALYTICS_AFTER_CONSENT: 'true' }).analyticsAfterConsent).toBe(true);
+    expect(parseConfig({ ANALYTICS_AFTER_CONSENT: '0' }).analyticsAfterConsent).toBe(false);
+    expect(publicConfig(parseConfig({ ANALYTICS_AFTER_CONSENT: '1' })).analyticsAfterConsent).toBe(true);
   });
 });

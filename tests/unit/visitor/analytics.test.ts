@@ -1,4 +1,4 @@
-import { campaignOf, deliver, type AnalyticsService, type Hit } from '@/components/analytics/hits';
+import { campaignOf, deliver, reportedPage, reportedReferrer, withoutTerms, type AnalyticsService, type Hit } from '@/components/analytics/hits';
 
 const hit: Hit = { path: '/videos/top-rated/1/?camp=spring', campaign: 'spring', title: 'Top rated', referrer: '' };
 
@@ -61,5 +61,28 @@ describe('analytics hits', () => {
     expect(blocked.checks).toBe(5);
     expect(ym.sent).toEqual([hit]);
     expect(jest.getTimerCount()).toBe(0);
+  });
+});
+
+describe('what a hit says about a search', () => {
+  it('reports the search page without its term, keeping its page and filters', () => {
+    expect(reportedPage('/search/2/', 's=private+wish&duration=1')).toEqual({ path: '/search/2/?duration=1', terms: ['private wish'] });
+    expect(reportedPage('/search/1/', 's=%20private%20%20wish%20').terms).toEqual(['private  wish', 'private wish']);
+    expect(reportedPage('/search/1/', 'q=lake&camp=spring')).toEqual({ path: '/search/1/?camp=spring', terms: ['lake'] });
+    expect(reportedPage('/videos/top-rated/2/', 'date=week')).toEqual({ path: '/videos/top-rated/2/?date=week', terms: [] });
+    // Too short for the search page to take, so its name does not hold it; the path still loses it.
+    expect(reportedPage('/search/1/', 's=ab')).toEqual({ path: '/search/1/', terms: [] });
+  });
+
+  it('takes the term out of the page name, whatever its case', () => {
+    expect(withoutTerms('Private Wish videos - Page 2 | tubefront', ['private wish'])).toBe('… videos - Page 2 | tubefront');
+    expect(withoutTerms('a.b* videos | tubefront', ['a.b*'])).toBe('… videos | tubefront');
+    expect(withoutTerms('Top rated videos | tubefront', [])).toBe('Top rated videos | tubefront');
+  });
+
+  it('takes it out of a referrer on this site, and leaves other sites\' referrers alone', () => {
+    expect(reportedReferrer('https://tube.example/search/1/?s=private%20wish', 'https://tube.example')).toBe('https://tube.example/search/1/');
+    expect(reportedReferrer('https://other.example/?s=x', 'https://tube.example')).toBe('https://other.example/?s=x');
+    expect(reportedReferrer('', 'https://tube.example')).toBe('');
   });
 });

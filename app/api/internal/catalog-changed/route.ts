@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { readBodyJson } from '@/lib/api/request-body';
 import { onCatalogChange, type CatalogChange } from '@/lib/cache/catalog-change';
 import { changeSecret } from '@/lib/catalog/change-secret';
 import { getCatalogDb } from '@/lib/catalog/db';
@@ -13,6 +14,8 @@ const REASONS = new Set(['import', 'takedown', 'delete-missing', 'publish']);
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 /** Seconds a tool is asked to wait when the catalogue (and so the secret) cannot be read: as /api/health/. */
 const RETRY_AFTER_S = 10;
+/** The largest change a tool sends: 10,000 ids of up to 16 digits, a comma each, and the reason. */
+const MAX_BODY = 256 * 1024;
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
@@ -61,13 +64,9 @@ export async function POST(request: Request): Promise<Response> {
     );
   }
   if (!expected || !sameSecret(given, expected)) return json(403, { error: 1, code: 'forbidden' });
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return json(400, { error: 1, code: 'bad_request', message: 'body is not JSON' });
-  }
-  const change = parseChange(body);
+  const body = await readBodyJson(request, MAX_BODY, { 'cache-control': NO_STORE['Cache-Control'] });
+  if (!body.ok) return body.response;
+  const change = parseChange(body.value);
   if (!change) return json(400, { error: 1, code: 'bad_request', message: 'expected { reason, videoIds }' });
   onCatalogChange(change);
   // An import may have scheduled a video sooner than the clock knows of.
