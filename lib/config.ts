@@ -33,6 +33,8 @@ export interface Config {
   inputRatePerMinute: number;
   /** Hosts (and their subdomains) an imported video's player iframe may come from, lower case. */
   embedHosts: string[];
+  /** Hosts (lower case) of thumbnails and previews besides this origin and the upstream's: the CSP's img-src and media-src. */
+  imgHosts: string[];
   /** Bytes and seconds an import reads of a feed URL at most (lib/import/open-input.ts). */
   importUrlMaxBytes: number;
   importUrlTimeoutMs: number;
@@ -224,6 +226,7 @@ export function parseConfig(env: Env): Config {
     trustProxy: trustProxy(env, 'TRUST_PROXY'),
     inputRatePerMinute: int(env, 'INPUT_RATE_PER_MINUTE', 60, 1, 100_000),
     embedHosts: hostList(env, 'EMBED_HOSTS', DEFAULT_EMBED_HOSTS),
+    imgHosts: hostList(env, 'IMG_HOSTS', []),
     importUrlMaxBytes: int(env, 'IMPORT_URL_MAX_MB', 16384, 1, 1_048_576) * 1024 * 1024,
     importUrlTimeoutMs: int(env, 'IMPORT_URL_TIMEOUT_S', 14400, 1, 604_800) * 1000,
     revalidateUrls: originList(env, 'REVALIDATE_URLS', [`http://127.0.0.1:${port}`]),
