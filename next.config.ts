@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { NextConfig } from 'next';
 import { BUILD_API_ORIGIN_VAR, BUILD_SITE_URL_VAR, buildSourceName, parseConfig } from './lib/config';
-import { securityHeaders } from './lib/security-headers';
+import { BUILD_CSP_VAR, cspSources, pageCsp, securityHeaders } from './lib/security-headers';
 
 // Validated like every other variable (a wrong value stops start-up with one line, see
 // instrumentation.ts); here a bad value falls back to the default so that the line is the one shown.
@@ -33,7 +33,7 @@ const nextConfig: NextConfig = {
   // inlined into the server code here; `npm start` rebuilds when the environment asks for another.
   // API_ORIGIN is recorded too: pages prerendered at build hold the build's source's data, so
   // `npm start` rebuilds when the source changes (the running server reads API_ORIGIN itself).
-  env: { [BUILD_SITE_URL_VAR]: fromEnv.siteUrl, [BUILD_API_ORIGIN_VAR]: buildSourceName(fromEnv) },
+  env: { [BUILD_SITE_URL_VAR]: fromEnv.siteUrl, [BUILD_API_ORIGIN_VAR]: buildSourceName(fromEnv), [BUILD_CSP_VAR]: pageCsp(cspSources(fromEnv)) },
   reactStrictMode: true,
   // better-sqlite3 is a native addon: it must be required at run time, never bundled.
   serverExternalPackages: ['better-sqlite3', 'maxmind'],
@@ -68,7 +68,9 @@ const nextConfig: NextConfig = {
   // for categories (4 h). README "Caching" lists every page family.
   expireTime: 172_800,
   // Static headers (lib/security-headers.ts): a per-request nonce would make every page dynamic.
-  headers: async () => securityHeaders(),
+  // The Content-Security-Policy names the configured hosts (EMBED_HOSTS, IMG_HOSTS, the analytics
+  // IDs): `npm start` rebuilds when they change (scripts/start.ts).
+  headers: async () => securityHeaders(cspSources(fromEnv)),
   // The site's icon is app/icon.svg (every page links it); a client that asks for /favicon.ico
   // without reading the page gets there too, instead of a 404 page rendered for each new visitor.
   redirects: async () => [{ source: '/favicon.ico', destination: '/icon.svg', permanent: true }],

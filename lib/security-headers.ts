@@ -7,50 +7,94 @@
  * (and per render), so a static header cannot list their hashes; a nonce must be new on every
  * response, which makes Next render every page dynamically (no prerendering, no page cache). The
  * rest is locked down instead: scripts only from this origin and the two analytics services, no
- * plugins, no <base>, forms post here only, frames only from this origin and https players.
+ * plugins, no <base>, forms post here only, frames, images and media only from this origin and the
+ * configured hosts (EMBED_HOSTS, IMG_HOSTS, API_ORIGIN, the analytics services whose ID is set).
  */
 
-/** The hosts the analytics services (components/analytics) load from and send to. The IDs are read
- * at run time while this header is fixed at build time, so the hosts are always allowed. */
-const ANALYTICS = {
-  script: ['https://www.googletagmanager.com', 'https://mc.yandex.ru', 'https://yastatic.net'],
-  connect: [
-    'https://*.google-analytics.com',
-    'https://*.analytics.google.com',
-    'https://www.googletagmanager.com',
-    'https://mc.yandex.ru',
-    'https://mc.yandex.com',
-  ],
-  img: ['https://*.google-analytics.com', 'https://www.googletagmanager.com', 'https://mc.yandex.ru'],
+import { DEFAULT_EMBED_HOSTS } from './config';
+
+/**
+ * What the policy allows beyond this origin, all of it from the configuration (lib/config.ts), so
+ * that the header names only hosts the site really uses: no `https:` wildcard anywhere.
+ */
+export interface CspSources {
+  /** EMBED_HOSTS: the players' hosts (each with its subdomains, as the embed check has it). */
+  embedHosts: readonly string[];
+  /** IMG_HOSTS: where thumbnails and previews come from besides this origin (a feed's or an upstream's CDN). */
+  imgHosts: readonly string[];
+  /** API_ORIGIN: an upstream's root-relative thumbnails are on its origin. */
+  apiOrigin: string;
+  analyticsGaId: string;
+  analyticsYmId: string;
+}
+
+export function cspSources(c: CspSources): CspSources {
+  return { embedHosts: c.embedHosts, imgHosts: c.imgHosts, apiOrigin: c.apiOrigin, analyticsGaId: c.analyticsGaId, analyticsYmId: c.analyticsYmId };
+}
+
+/** The name under which next.config.ts records the build's page policy, so `npm start` rebuilds for another. */
+export const BUILD_CSP_VAR = 'TUBEFRONT_BUILD_CSP';
+
+/** The configuration's defaults: the demo's own player and thumbnails, no analytics. */
+export const DEFAULT_CSP_SOURCES: CspSources = {
+  embedHosts: DEFAULT_EMBED_HOSTS,
+  imgHosts: [],
+  apiOrigin: '',
+  analyticsGaId: '',
+  analyticsYmId: '',
+};
+
+/**
+ * The hosts each analytics service (components/analytics/services.ts) loads its script from and
+ * sends to, used only when its ID is set. Scripts by path: the tag's URL, not every file (or
+ * anyone's container) on the host.
+ */
+const GA = {
+  script: ['https://www.googletagmanager.com/gtag/js'],
+  connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com'],
+  img: ['https://*.google-analytics.com', 'https://www.googletagmanager.com'],
+  frame: [] as string[],
+};
+const YM = {
+  script: ['https://mc.yandex.ru/metrika/tag.js'],
+  connect: ['https://mc.yandex.ru', 'https://mc.yandex.com'],
+  img: ['https://mc.yandex.ru'],
   frame: ['https://mc.yandex.ru', 'https://mc.yandex.com'],
 };
 
+/** A host and its subdomains, for the page's scheme (https only on an https page). */
+const withSubdomains = (hosts: readonly string[]) => hosts.flatMap((h) => [h, `*.${h}`]);
+
 function policy(directives: Record<string, string[]>): string {
   return Object.entries(directives)
-    .map(([name, sources]) => [name, ...sources].join(' '))
+    .map(([name, sources]) => [name, ...new Set(sources)].join(' '))
     .join('; ');
 }
 
 /** The site's pages (and the API, where it only adds protection). */
-export const pageCsp = policy({
-  'default-src': ["'self'"],
-  'script-src': ["'self'", "'unsafe-inline'", ...ANALYTICS.script],
-  // React and next/font set style attributes; the age gate's CSS is an inline <style>.
-  'style-src': ["'self'", "'unsafe-inline'"],
-  // Thumbnails come from this origin, or from the upstream's CDN (any https host) with API_ORIGIN.
-  'img-src': ["'self'", 'data:', 'https:'],
-  'media-src': ["'self'", 'https:'],
-  'font-src': ["'self'", 'data:'],
-  'connect-src': ["'self'", ...ANALYTICS.connect],
-  // The player: the demo /embed/ page here, or an imported video's https player (its host comes
-  // from the catalogue, which is not known at build time). Ads are /ad-frame/ documents here.
-  'frame-src': ["'self'", 'https:', ...ANALYTICS.frame],
-  'worker-src': ["'self'"],
-  'object-src': ["'none'"],
-  'base-uri': ["'self'"],
-  'form-action': ["'self'"],
-  'frame-ancestors': ["'self'"],
-});
+export function pageCsp(c: CspSources = DEFAULT_CSP_SOURCES): string {
+  const analytics = [...(c.analyticsGaId ? [GA] : []), ...(c.analyticsYmId ? [YM] : [])];
+  const media = ["'self'", ...(c.apiOrigin ? [c.apiOrigin] : []), ...c.imgHosts];
+  return policy({
+    'default-src': ["'self'"],
+    // 'unsafe-inline': Next's flight scripts (see the README's "Security headers").
+    'script-src': ["'self'", "'unsafe-inline'", ...analytics.flatMap((a) => a.script)],
+    // React and next/font set style attributes; the age gate's CSS is an inline <style>.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': [...media, 'data:', ...analytics.flatMap((a) => a.img)],
+    'media-src': media,
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...analytics.flatMap((a) => a.connect)],
+    // The player: the demo /embed/ page here or an EMBED_HOSTS player (the page renders no other,
+    // lib/seo/embed.ts). Ads are /ad-frame/ documents here.
+    'frame-src': ["'self'", ...withSubdomains(c.embedHosts), ...analytics.flatMap((a) => a.frame)],
+    'worker-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'self'"],
+  });
+}
 
 /** /ad-frame/{kind}/: the operator's ad tag, which loads from ad networks' hosts (unknown here);
  * it runs sandboxed (opaque origin: no access to this site's cookies, storage or pages). */
@@ -61,12 +105,13 @@ export const adFrameCsp = [
   "frame-ancestors 'self'",
 ].join('; ');
 
-/** /embed/{id}/: a player page that other sites put in their own iframes. */
-export const embedCsp = policy({
+/** /embed/{id}/: a player page that other sites put in their own iframes (the demo's thumbnails
+ * and videos are this origin's; an upstream's or a CDN's as configured). */
+export const embedCsp = (c: CspSources = DEFAULT_CSP_SOURCES) => policy({
   'default-src': ["'none'"],
   'style-src': ["'unsafe-inline'"],
-  'img-src': ["'self'", 'data:', 'https:'],
-  'media-src': ["'self'", 'https:'],
+  'img-src': ["'self'", ...(c.apiOrigin ? [c.apiOrigin] : []), ...c.imgHosts, 'data:'],
+  'media-src': ["'self'", ...(c.apiOrigin ? [c.apiOrigin] : []), ...c.imgHosts],
   'object-src': ["'none'"],
   'base-uri': ["'none'"],
   'form-action': ["'none'"],
@@ -106,14 +151,15 @@ const permissions = (frames: string) =>
 
 export type HeaderRule = { source: string; headers: { key: string; value: string }[] };
 
-export function securityHeaders(): HeaderRule[] {
+/** The headers for a configuration (next.config.ts passes the build's; the defaults make the shipped nginx.conf). */
+export function securityHeaders(c: CspSources = DEFAULT_CSP_SOURCES): HeaderRule[] {
   return [
     {
       // Every path but the embed player and the ad frames (path-to-regexp: a negative look-ahead on the first segment).
       source: '/:path((?!embed/|ad-frame/).*)',
       headers: [
         ...common,
-        { key: 'Content-Security-Policy', value: pageCsp },
+        { key: 'Content-Security-Policy', value: pageCsp(c) },
         // The player is another document (often another origin): it gets autoplay and full screen
         // through its iframe's allow attribute, which may only narrow what this header grants.
         { key: 'Permissions-Policy', value: permissions('*') },
@@ -124,7 +170,7 @@ export function securityHeaders(): HeaderRule[] {
       source: '/embed/:path*',
       headers: [
         ...common,
-        { key: 'Content-Security-Policy', value: embedCsp },
+        { key: 'Content-Security-Policy', value: embedCsp(c) },
         { key: 'Permissions-Policy', value: permissions('(self)') },
       ],
     },

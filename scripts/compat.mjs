@@ -57,7 +57,7 @@ runMain('compat', async () => {
     stops.push(fixtures);
     const apiOrigin = `http://127.0.0.1:${fixturePort}`;
     await waitFor(`${apiOrigin}/api/json/categories/14400/str.toptn.en.json`, fixtures.child);
-    const upstreamEnv = { ...env, API_ORIGIN: apiOrigin, API_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS) };
+    const upstreamEnv = { ...env, API_ORIGIN: apiOrigin, EMBED_HOSTS: 'upstream.test', API_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS) };
     delete upstreamEnv.DATABASE_PATH;
     const upstreamSite = await startNext(await freePort(), upstreamEnv);
     stops.push(upstreamSite);

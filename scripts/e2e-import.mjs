@@ -67,7 +67,7 @@ async function visibility(base, id, dir) {
 const anyVisible = (v) => Object.values(v).some(Boolean);
 
 runMain('test:import', async () => {
-  const env0 = freshCatalogEnv(process.env.DATABASE_PATH || 'data/e2e-import.db', { EMBED_HOSTS: 'example.com' });
+  const env0 = freshCatalogEnv(process.env.DATABASE_PATH || 'data/e2e-import.db', { EMBED_HOSTS: 'example.com', IMG_HOSTS: 'img.example.com' });
   const built = buildOrPrepare(env0);
   if (built !== 0) return built;
   const port = await freePort();

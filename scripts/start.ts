@@ -9,6 +9,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { BUILD_API_ORIGIN_VAR, BUILD_SITE_URL_VAR, buildSourceName, getConfig, type Config } from '../lib/config';
 import { checkConfigOrExit } from '../lib/config-check';
+import { BUILD_CSP_VAR, cspSources, pageCsp } from '../lib/security-headers';
 
 const root = path.resolve(__dirname, '..');
 const distDir = process.env.NEXT_DIST_DIR || '.next';
@@ -47,6 +48,8 @@ function buildReason(config: Config): string | null {
   const builtFrom = builtWith(BUILD_API_ORIGIN_VAR);
   const source = buildSourceName(config);
   if (builtFrom !== source) return `the build was made from ${builtFrom || '(unknown)'}, not ${source}`;
+  // The Content-Security-Policy is a build's static header, made from EMBED_HOSTS, IMG_HOSTS and the analytics IDs.
+  if (builtWith(BUILD_CSP_VAR) !== pageCsp(cspSources(config))) return 'the build\'s Content-Security-Policy was made for other EMBED_HOSTS, IMG_HOSTS, API_ORIGIN or analytics IDs';
   return null;
 }
 

@@ -1,7 +1,16 @@
 import { t } from '@/lib/i18n';
 import styles from './player.module.css';
 
-/** The embedded player: a 16:9 iframe fed by the video's embed URL. */
+/**
+ * The embedded player: a 16:9 iframe fed by the video's embed URL (lib/seo/embed.ts: this site's
+ * /embed/ or an EMBED_HOSTS player). Sandboxed with what tube players use: their scripts and their
+ * own origin's cookies and storage (playback, quality and volume settings, media source
+ * extensions), casting (presentation), links that open the tube's page in a new tab (popups that
+ * leave the sandbox) and full screen (the allow attribute). Not granted: navigating this page away
+ * (allow-top-navigation), forms, modals (alert/confirm) and pointer lock.
+ */
+export const PLAYER_SANDBOX = 'allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox allow-orientation-lock';
+
 export function Player({ src, title }: { src: string | null; title: string }) {
   return (
     <div className={styles.player}>
@@ -13,6 +22,7 @@ export function Player({ src, title }: { src: string | null; title: string }) {
           height={720}
           allow="autoplay; fullscreen; picture-in-picture; encrypted-media"
           allowFullScreen
+          sandbox={PLAYER_SANDBOX}
           referrerPolicy="strict-origin-when-cross-origin"
           className={styles.frame}
         />

@@ -1,4 +1,5 @@
 import { reduceEmbed } from './embed';
+import { fieldTooLong, MAX_FIELD_CHARS } from './limits';
 import type { FeedItem, RawRecord } from './types';
 
 /** Every KVS feed field this importer understands; `pass` skips a column. */
@@ -99,6 +100,8 @@ function count(fields: Map<string, string>, name: string): number {
 export function normaliseRecord(record: RawRecord, listSeparator: string, embedHosts: readonly string[]): FeedItem {
   const { fields, line } = record;
   try {
+    // Before any pattern runs over a value: each check below then costs at most a field's length.
+    for (const [name, value] of fields) if (value.length > MAX_FIELD_CHARS) fail(fieldTooLong(name));
     const externalId = text(fields, 'id', 128);
     if (!externalId) fail('missing id');
     const title = text(fields, 'title', MAX_TITLE).replace(/\s+/g, ' ');

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { type Readable, Transform } from 'node:stream';
+import { publicOnlyLookup, redirectRefused } from './private-address';
 
 export interface FeedInput {
   stream: Readable;
@@ -59,34 +60,88 @@ export class FeedInputError extends Error {}
 
 const MAX_REDIRECTS = 5;
 
-/** An http(s) response as a feed input, its bytes counted as the parser pulls them. */
-function counted(source: Readable, size: number | null): FeedInput {
+/** How much of a feed URL an import reads: whatever the server sends, it stops at these. */
+export interface UrlLimits {
+  /** Bytes of the response body (IMPORT_URL_MAX_MB). */
+  maxBytes: number;
+  /** From the first request to the body's last byte, redirects included (IMPORT_URL_TIMEOUT_S). */
+  timeoutMs: number;
+}
+
+/** The defaults of IMPORT_URL_MAX_MB and IMPORT_URL_TIMEOUT_S (lib/config.ts). */
+export const DEFAULT_URL_LIMITS: UrlLimits = { maxBytes: 16384 * 1024 * 1024, timeoutMs: 14400 * 1000 };
+
+function megabytes(bytes: number): string {
+  return `${Math.round(bytes / 1024 / 1024)} MB`;
+}
+
+/**
+ * An http(s) response as a feed input, its bytes counted as the parser pulls them, ending in an
+ * error at the byte cap or the deadline (the parser then reports the feed as broken off).
+ */
+function counted(res: http.IncomingMessage, url: URL, size: number | null, limits: UrlLimits, deadline: number): FeedInput {
   let read = 0;
-  const stream = counting(source, (bytes) => (read += bytes));
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      read += chunk.length;
+      if (read > limits.maxBytes) return done(new FeedInputError(`${url.href}: longer than ${megabytes(limits.maxBytes)} (IMPORT_URL_MAX_MB)`));
+      done(null, chunk);
+    },
+  });
+  res.on('error', (e) => stream.destroy(e));
+  res.pipe(stream);
+  const timer = setTimeout(() => {
+    stream.destroy(new FeedInputError(`${url.href}: not read within ${Math.round(limits.timeoutMs / 1000)} s (IMPORT_URL_TIMEOUT_S)`));
+  }, Math.max(0, deadline - Date.now()));
+  // The response keeps the process alive while it lasts; the timer need not.
+  timer.unref();
+  stream.on('close', () => {
+    clearTimeout(timer);
+    res.destroy();
+  });
   return { stream, size, bytesRead: () => read };
 }
 
-function fetchUrl(url: URL, redirects: number): Promise<FeedInput> {
+function fetchUrl(url: URL, redirects: number, limits: UrlLimits, deadline: number): Promise<FeedInput> {
   return new Promise((resolve, reject) => {
     const get = url.protocol === 'https:' ? https.get : http.get;
-    const req = get(url, { headers: { 'user-agent': 'tubefront-import/1', accept: '*/*' }, timeout: 30_000 }, (res) => {
+    const options: http.RequestOptions = { headers: { 'user-agent': 'tubefront-import/1', accept: '*/*' }, timeout: 30_000 };
+    if (redirects > 0) options.lookup = publicOnlyLookup;
+    const req = get(url, options, (res) => {
+      clearTimeout(timer);
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400 && res.headers.location) {
         res.resume();
         if (redirects >= MAX_REDIRECTS) return reject(new FeedInputError(`${url.href}: too many redirects`));
-        const next = new URL(res.headers.location, url);
-        if (next.protocol !== 'http:' && next.protocol !== 'https:') return reject(new FeedInputError(`${url.href}: redirect to a non-http(s) URL`));
-        return resolve(fetchUrl(next, redirects + 1));
+        let next: URL;
+        try {
+          next = new URL(res.headers.location, url);
+        } catch {
+          return reject(new FeedInputError(`${url.href}: redirect to an invalid URL`));
+        }
+        const refused = redirectRefused(url, next);
+        if (refused) return reject(new FeedInputError(`${url.href}: ${refused}`));
+        return resolve(fetchUrl(next, redirects + 1, limits, deadline));
       }
       if (status !== 200) {
         res.resume();
         return reject(new FeedInputError(`${url.href}: HTTP ${status}`));
       }
       const length = Number(res.headers['content-length']);
-      resolve(counted(res, Number.isFinite(length) && length > 0 ? length : null));
+      if (Number.isFinite(length) && length > limits.maxBytes) {
+        res.destroy();
+        return reject(new FeedInputError(`${url.href}: ${megabytes(length)}, more than ${megabytes(limits.maxBytes)} (IMPORT_URL_MAX_MB)`));
+      }
+      resolve(counted(res, url, Number.isFinite(length) && length > 0 ? length : null, limits, deadline));
     });
+    const timer = setTimeout(() => {
+      req.destroy(new FeedInputError(`${url.href}: not read within ${Math.round(limits.timeoutMs / 1000)} s (IMPORT_URL_TIMEOUT_S)`));
+    }, Math.max(0, deadline - Date.now()));
     req.on('timeout', () => req.destroy(new FeedInputError(`${url.href}: no answer within 30 s`)));
-    req.on('error', (e) => reject(e instanceof FeedInputError ? e : new FeedInputError(`${url.href}: ${e.message}`)));
+    req.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e instanceof FeedInputError ? e : new FeedInputError(`${url.href}: ${e.message}`));
+    });
   });
 }
 
@@ -94,7 +149,7 @@ function fetchUrl(url: URL, redirects: number): Promise<FeedInput> {
  * Opens a feed file or http(s) URL for streaming. Fails before anything is read when the file
  * cannot be opened or the server does not answer 200, so that a bad argument changes nothing.
  */
-export async function openFeed(target: string): Promise<FeedInput> {
+export async function openFeed(target: string, limits: UrlLimits = DEFAULT_URL_LIMITS): Promise<FeedInput> {
   if (/^https?:\/\//i.test(target)) {
     let url: URL;
     try {
@@ -102,7 +157,7 @@ export async function openFeed(target: string): Promise<FeedInput> {
     } catch {
       throw new FeedInputError(`${target}: not a valid URL`);
     }
-    return fetchUrl(url, 0);
+    return fetchUrl(url, 0, limits, Date.now() + limits.timeoutMs);
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) throw new FeedInputError(`${target}: only files and http(s) URLs can be imported`);
   let fd: number;

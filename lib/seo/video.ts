@@ -32,7 +32,7 @@ function describe(video: VideoDetail): string {
 
 export function videoSeo(video: VideoDetail, siteUrl: string): VideoSeo {
   const canonical = videoUrl(video);
-  const embed = embedSrc(video.embed);
+  const embed = embedSrc(video.embed, siteUrl);
   return {
     title: video.title,
     description: describe(video),

@@ -94,8 +94,26 @@ export function freshCatalogEnv(databasePath, extra = {}) {
 }
 
 /** Builds when needed (one build shared by every suite), else prepares the catalogue. Returns an exit code. */
+/**
+ * True when the build's Content-Security-Policy (a static header made from the build's environment,
+ * recorded by next.config.ts) is not the one `env` asks for: a suite with its own EMBED_HOSTS or
+ * IMG_HOSTS would see its players and thumbnails blocked.
+ */
+function cspDiffers(env) {
+  if (process.env.E2E_SKIP_BUILD === '1') return false;
+  let recorded = '';
+  try {
+    const files = JSON.parse(fs.readFileSync(path.join(root, env.NEXT_DIST_DIR || '.next', 'required-server-files.json'), 'utf8'));
+    recorded = String(files?.config?.env?.TUBEFRONT_BUILD_CSP ?? '');
+  } catch {
+    return true;
+  }
+  const wanted = spawnSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/print-csp.ts'], { cwd: root, env, encoding: 'utf8' });
+  return wanted.status !== 0 || wanted.stdout !== recorded;
+}
+
 export function buildOrPrepare(env) {
-  if (needsBuild(env.NEXT_DIST_DIR || '.next')) {
+  if (needsBuild(env.NEXT_DIST_DIR || '.next') || cspDiffers(env)) {
     console.log('harness: building (npm run build)…');
     return run(npm, ['run', 'build'], env);
   }

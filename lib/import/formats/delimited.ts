@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { numberedLineBatches } from '../lines';
+import { LINE_TOO_LONG, numberedLineBatches } from '../lines';
 import type { RawItem } from '../types';
 
 export interface DelimitedLayout {
@@ -29,7 +29,11 @@ export async function* parseDelimited(input: Readable, layout: DelimitedLayout):
   const max = layout.columns.length;
   for await (const lines of numberedLineBatches(input)) {
     const out: RawItem[] = [];
-    for (const { line, text } of lines) {
+    for (const { line, text, tooLong } of lines) {
+      if (tooLong) {
+        out.push({ reject: { line, reason: LINE_TOO_LONG } });
+        continue;
+      }
       if (layout.header && line === 1) continue;
       if (text.trim() === '') continue;
       const values = text.split(layout.separator);

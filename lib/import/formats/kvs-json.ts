@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { MAX_RECORD_CHARS } from '../limits';
 import type { RawItem } from '../types';
 
 /** One feed field as text: lists (of strings, or of objects with a title) are joined with `sep`. */
@@ -30,8 +31,6 @@ function toRecord(text: string, line: number, sep: string): RawItem {
   }
   return { record: { line, fields } };
 }
-
-const MAX_OBJECT = 1 << 20;
 
 /**
  * A KVS JSON feed: an array of video objects (or the same objects one after another, as JSON
@@ -89,7 +88,7 @@ export async function* parseKvsJson(input: Readable, listSeparator: string): Asy
       parts.push(chunk.slice(from));
       size += chunk.length - from;
     }
-    if (size > MAX_OBJECT) throw new Error(`line ${startLine}: a video object larger than 1 MB`);
+    if (size > MAX_RECORD_CHARS) throw new Error(`line ${startLine}: a video object larger than 1 MB`);
     yield out;
   }
   if (depth > 0) yield [{ reject: { line: startLine, reason: 'the feed ends inside this object' } }];

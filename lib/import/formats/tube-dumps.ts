@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { RawItem } from '../types';
-import { numberedLineBatches } from '../lines';
+import { LINE_TOO_LONG, numberedLineBatches } from '../lines';
 import { parseDelimited, toFields } from './delimited';
 
 /**
@@ -50,7 +50,11 @@ function xvideosId(url: string): string {
 export async function* parseXvideosDump(input: Readable): AsyncGenerator<RawItem[]> {
   for await (const lines of numberedLineBatches(input)) {
     const out: RawItem[] = [];
-    for (const { line, text } of lines) {
+    for (const { line, text, tooLong } of lines) {
+      if (tooLong) {
+        out.push({ reject: { line, reason: LINE_TOO_LONG } });
+        continue;
+      }
       if (text.trim() === '') continue;
       const values = text.split(';');
       const columns = values.length === 7 ? XVIDEOS_COLUMNS_7 : values.length === 15 ? XVIDEOS_COLUMNS_15 : null;

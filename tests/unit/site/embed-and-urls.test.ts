@@ -3,18 +3,36 @@ import { absoluteUrl } from '@/lib/seo/urls';
 import { filterQuery, searchUrl, videosUrl } from '@/lib/routes';
 
 describe('embedSrc', () => {
-  it('accepts root-relative and http(s) URLs', () => {
-    expect(embedSrc('/embed/12/')).toBe('/embed/12/');
-    expect(embedSrc('https://player.example/e/1')).toBe('https://player.example/e/1');
-    expect(embedSrc('//player.example/e/1')).toBe('https://player.example/e/1');
+  const SITE = 'https://tube.example';
+  const HOSTS = ['player.example', 'p.example'];
+  const src = (v: string) => embedSrc(v, SITE, HOSTS);
+  it('accepts root-relative URLs of the site and http(s) URLs on an EMBED_HOSTS host', () => {
+    expect(src('/embed/12/')).toBe('/embed/12/');
+    expect(src('https://tube.example/embed/12/?t=1')).toBe('/embed/12/?t=1');
+    expect(src('https://player.example/e/1')).toBe('https://player.example/e/1');
+    expect(src('//player.example/e/1')).toBe('https://player.example/e/1');
+    expect(src('https://www.player.example/e/1')).toBe('https://www.player.example/e/1');
   });
   it('reads the src of an embed code', () => {
-    expect(embedSrc('<iframe width="608" src="https://p.example/embed/9?a=1&amp;b=2" frameborder="0"></iframe>')).toBe('https://p.example/embed/9?a=1&b=2');
+    expect(src('<iframe width="608" src="https://p.example/embed/9?a=1&amp;b=2" frameborder="0"></iframe>')).toBe('https://p.example/embed/9?a=1&b=2');
   });
   it('refuses other schemes', () => {
-    expect(embedSrc('javascript:alert(1)')).toBeNull();
-    expect(embedSrc('<iframe src="data:text/html,x"></iframe>')).toBeNull();
-    expect(embedSrc('')).toBeNull();
+    expect(src('javascript:alert(1)')).toBeNull();
+    expect(src('<iframe src="data:text/html,x"></iframe>')).toBeNull();
+    expect(src('')).toBeNull();
+  });
+  it('refuses hosts not in EMBED_HOSTS, however the URL is written (issue 20 item 8)', () => {
+    // An upstream API's embed is not checked at import: this is where it is.
+    expect(src('https://evil.example/e/1')).toBeNull();
+    expect(src('<iframe src="https://evil.example/e/1"></iframe>')).toBeNull();
+    expect(src('https://player.example.evil.example/e/1')).toBeNull();
+    // Browsers resolve these against the page to the host evil.example, as the WHATWG parser does.
+    expect(src('/\\evil.example/')).toBeNull();
+    expect(src('\\\\evil.example/e')).toBeNull();
+    expect(src('/\t/evil.example/')).toBeNull();
+    // (A scheme-relative path stays on the site's own origin, as in a browser.)
+    expect(src('https:evil.example/e')).toBe('/evil.example/e');
+    expect(src('https://user:pw@player.example/e/1')).toBeNull();
   });
 });
 

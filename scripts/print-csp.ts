@@ -1,0 +1,9 @@
+/**
+ * Prints the page Content-Security-Policy that a build made in this environment would send
+ * (EMBED_HOSTS, IMG_HOSTS, API_ORIGIN, the analytics IDs): the test harness rebuilds when a
+ * suite's environment asks for another than the build's (scripts/lib/harness.mjs).
+ */
+import { parseConfig } from '../lib/config';
+import { cspSources, pageCsp } from '../lib/security-headers';
+
+process.stdout.write(pageCsp(cspSources(parseConfig(process.env))));

@@ -1,0 +1,116 @@
+/**
+ * Issue 20 item 8: a feed URL is read within a byte and a time cap, and a partner's redirect may
+ * neither lead into the operator's network nor leave https. (The operator's own URL may be local:
+ * these tests serve it from 127.0.0.1.)
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FeedInputError, openFeed, type UrlLimits } from '@/lib/import/open-input';
+import { isPrivateAddress, redirectRefused } from '@/lib/import/private-address';
+
+let server: http.Server;
+let base = '';
+const LIMITS: UrlLimits = { maxBytes: 1024 * 1024, timeoutMs: 10_000 };
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const to = url.searchParams.get('to');
+    if (url.pathname === '/redirect' && to) return res.writeHead(302, { location: to }).end();
+    if (url.pathname === '/feed') return res.writeHead(200, { 'content-type': 'text/plain' }).end('1|a\n');
+    if (url.pathname === '/huge') {
+      // No Content-Length: only the counted bytes can stop it.
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once('drain', pump);
+      };
+      return pump();
+    }
+    if (url.pathname === '/declared') return res.writeHead(200, { 'content-length': String(5 * 1024 * 1024) }).end();
+    if (url.pathname === '/slow') {
+      // A byte every 100 ms: never idle for 30 s, never done.
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const timer = setInterval(() => res.write('x'), 100);
+      res.on('close', () => clearInterval(timer));
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+async function readAll(target: string, limits = LIMITS): Promise<number> {
+  const input = await openFeed(target, limits);
+  let bytes = 0;
+  for await (const chunk of input.stream) bytes += (chunk as Buffer).length;
+  return bytes;
+}
+
+describe('a feed URL', () => {
+  it('of the operator is read, even on a local address', async () => {
+    expect(await readAll(`${base}/feed`)).toBe(4);
+  });
+
+  it('stops at the byte cap when the server sends more', async () => {
+    const started = Date.now();
+    await expect(readAll(`${base}/huge`)).rejects.toThrow(/longer than 1 MB \(IMPORT_URL_MAX_MB\)/);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('is refused before reading when its Content-Length passes the cap', async () => {
+    await expect(openFeed(`${base}/declared`, LIMITS)).rejects.toThrow(/5 MB, more than 1 MB \(IMPORT_URL_MAX_MB\)/);
+  });
+
+  it('stops at the time cap when the server trickles', async () => {
+    const started = Date.now();
+    await expect(readAll(`${base}/slow`, { maxBytes: LIMITS.maxBytes, timeoutMs: 1000 })).rejects.toThrow(/not read within 1 s \(IMPORT_URL_TIMEOUT_S\)/);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
+
+describe('a redirect', () => {
+  const via = (to: string) => `${base}/redirect?to=${encodeURIComponent(to)}`;
+
+  it.each([
+    ['127.0.0.1', () => `${base}/feed`],
+    ['10.x', () => 'http://10.1.2.3/feed'],
+    ['169.254.169.254 (cloud metadata)', () => 'http://169.254.169.254/latest/meta-data/'],
+    ['[::1]', () => `http://[::1]:${new URL(base).port}/feed`],
+    ['an IPv4-mapped loopback', () => `http://[::ffff:127.0.0.1]:${new URL(base).port}/feed`],
+  ])('to %s is refused', async (_name, to) => {
+    await expect(openFeed(via(to()), LIMITS)).rejects.toThrow(/redirect to a private or loopback address/);
+  });
+
+  it('to a name that resolves to a loopback address is refused on connecting', async () => {
+    await expect(openFeed(via(`http://localhost:${new URL(base).port}/feed`), LIMITS)).rejects.toThrow(
+      /localhost resolves to (127\.0\.0\.1|::1), a private or loopback address/,
+    );
+  });
+
+  it('from https to http is refused', () => {
+    expect(redirectRefused(new URL('https://feeds.example.com/a.csv'), new URL('http://feeds.example.com/a.csv'))).toMatch(/from https to http/);
+    expect(redirectRefused(new URL('https://feeds.example.com/a.csv'), new URL('https://cdn.example.net/a.csv'))).toBeNull();
+    expect(redirectRefused(new URL('http://feeds.example.com/a.csv'), new URL('https://cdn.example.net/a.csv'))).toBeNull();
+    expect(redirectRefused(new URL('https://feeds.example.com/a.csv'), new URL('ftp://x.example/a'))).toMatch(/non-http/);
+  });
+
+  it('errors are FeedInputErrors: the import changes nothing', async () => {
+    await expect(openFeed(via('http://10.0.0.1/'), LIMITS)).rejects.toBeInstanceOf(FeedInputError);
+  });
+});
+
+describe('isPrivateAddress', () => {
+  it('knows the ranges', () => {
+    for (const a of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '[::1]', 'fe80::1', 'fd00::1', '::ffff:10.0.0.1', '::ffff:7f00:1', '::']) {
+      expect([a, isPrivateAddress(a)]).toEqual([a, true]);
+    }
+    for (const a of ['8.8.8.8', '172.32.0.1', '2606:4700::1111', 'example.com', '::ffff:8.8.8.8']) expect([a, isPrivateAddress(a)]).toEqual([a, false]);
+  });
+});
