@@ -4,7 +4,7 @@
  */
 import { parseConfig } from '@/lib/config';
 import { cspSources, embedCsp, pageCsp } from '@/lib/security-headers';
-import { PLAYER_SANDBOX } from '@/components/video/player';
+import { PLAYER_SANDBOX, OWN_PLAYER_SANDBOX, playerSandbox } from '@/components/video/player';
 
 const directive = (csp: string, name: string) =>
   (csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '').split(' ').slice(1);
@@ -48,5 +48,12 @@ describe('the player iframe', () => {
     const flags = PLAYER_SANDBOX.split(' ');
     expect(flags).toEqual(expect.arrayContaining(['allow-scripts', 'allow-same-origin', 'allow-presentation']));
     expect(flags.filter((f) => /top-navigation|forms|modals|pointer-lock/.test(f))).toEqual([]);
+  });
+
+  it("keeps this site's own player in an opaque origin: scripts and same-origin together could lift its sandbox", () => {
+    expect(playerSandbox('/embed/5/')).toBe(OWN_PLAYER_SANDBOX);
+    expect(OWN_PLAYER_SANDBOX.split(' ')).not.toContain('allow-same-origin');
+    expect(playerSandbox('https://embed.example.com/embed/5')).toBe(PLAYER_SANDBOX);
+    expect(playerSandbox('//evil.example/x')).toBe(PLAYER_SANDBOX);
   });
 });
