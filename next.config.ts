@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { NextConfig } from 'next';
 import { BUILD_API_ORIGIN_VAR, BUILD_SITE_URL_VAR, buildSourceName, parseConfig } from './lib/config';
 import { BUILD_CSP_VAR, cspSources, pageCsp, securityHeaders } from './lib/security-headers';
+import { sitemapEncodingHeaders } from './lib/seo/sitemap-gzip';
 
 // Validated like every other variable (a wrong value stops start-up with one line, see
 // instrumentation.ts); here a bad value falls back to the default so that the line is the one shown.
@@ -67,8 +68,9 @@ const nextConfig: NextConfig = {
   expireTime: 172_800,
   // Static headers (lib/security-headers.ts): a per-request nonce would make every page dynamic.
   // The Content-Security-Policy names the configured hosts (EMBED_HOSTS, IMG_HOSTS, the analytics
-  // IDs): `npm start` rebuilds when they change (scripts/start.ts).
-  headers: async () => securityHeaders(cspSources(fromEnv)),
+  // IDs): `npm start` rebuilds when they change (scripts/start.ts). The sitemaps' stored gzip leaves
+  // as it is (lib/seo/sitemap-gzip.ts: a route handler cannot set Content-Encoding itself).
+  headers: async () => [...securityHeaders(cspSources(fromEnv)), ...sitemapEncodingHeaders()],
   // The site's icon is app/icon.svg (every page links it); a client that asks for /favicon.ico
   // without reading the page gets there too, instead of a 404 page rendered for each new visitor.
   redirects: async () => [{ source: '/favicon.ico', destination: '/icon.svg', permanent: true }],
