@@ -1,7 +1,7 @@
 /**
  * Runs once when the server starts: the configuration check (in a Node-only module so that the
- * Edge build of this file never sees process.exit) and its warnings, the response patches, and the
- * clock that publishes scheduled videos.
+ * Edge build of this file never sees process.exit) and its warnings, the response patches, the
+ * clock that publishes scheduled videos, and the daily drop of past days' votes.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
@@ -12,5 +12,10 @@ export async function register(): Promise<void> {
     installResponsePatches();
     const { startPublishClock } = await import('./lib/server/publish-clock');
     startPublishClock(process.env.TUBEFRONT_SELF_ORIGIN);
+    // Not while building: a build's workers serve nobody's votes.
+    if (process.env.NEXT_PHASE !== 'phase-production-build') {
+      const { startVoterExpiry } = await import('./lib/server/voter-expiry');
+      startVoterExpiry();
+    }
   }
 }

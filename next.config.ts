@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { NextConfig } from 'next';
 import { BUILD_API_ORIGIN_VAR, BUILD_SITE_URL_VAR, buildSourceName, parseConfig } from './lib/config';
 import { BUILD_CSP_VAR, cspSources, pageCsp, securityHeaders } from './lib/security-headers';
+import { sitemapEncodingHeaders } from './lib/seo/sitemap-gzip';
 
 // Validated like every other variable (a wrong value stops start-up with one line, see
 // instrumentation.ts); here a bad value falls back to the default so that the line is the one shown.
@@ -45,22 +46,20 @@ const nextConfig: NextConfig = {
   images: { unoptimized: true },
   // The page cache lives in a bounded in-memory LRU instead of on disk: Next's file-system cache
   // never evicts, so every distinct URL a crawler or an attacker invents (a wrong video dir, a
-  // missing id, an unknown category) would add files until the disk is full. Pages prerendered at
-  // build time are still read from .next; pages rendered on demand are re-rendered after a restart
-  // or an eviction, which is cheap.
+  // missing id, an unknown category) would add files until the disk is full. Pages rendered on
+  // demand are re-rendered after a restart or an eviction, which is cheap.
   cacheMaxMemorySize: pageCacheMb * 1024 * 1024,
   experimental: { isrFlushToDisk: false },
-  // REDIS_URL: several servers share the page cache through Redis, behind the same bounded
-  // in-memory LRU (lib/cache/redis-handler.mjs, README "Redis"). Next reads this file again at
-  // `next start`, so the variable takes effect at start whatever the build saw. Next imports the
-  // handler as is (not bundled), from an absolute path.
-  // A standalone build always names it, whatever REDIS_URL is at build: Next then traces the
-  // handler and the `redis` client into the folder and records the handler's path relative to it,
-  // and the folder's server.mjs (scripts/build-standalone.mjs) keeps or drops it by the REDIS_URL
-  // it is started with. Without it, a standalone server ignored a REDIS_URL given only at start.
-  ...(fromEnv.redisUrl || process.env.NEXT_STANDALONE === '1'
-    ? { cacheHandler: path.join(__dirname, 'lib', 'cache', 'redis-handler.mjs') }
-    : {}),
+  // The page cache is the site's own handler (lib/cache/redis-handler.mjs), with or without Redis:
+  // Next's in-memory cache keeps every entry until it is evicted, serving it stale meanwhile, so a
+  // flood of invented URLs (each a short-lived 404 or redirect) would push out the pages visitors
+  // read; the handler keeps such entries apart and drops them after their minute. With REDIS_URL,
+  // several servers share the pages through Redis behind the same LRU (README "Redis"). Next reads
+  // this file again at `next start`, so REDIS_URL takes effect at start whatever the build saw.
+  // Next imports the handler as is (not bundled), from an absolute path; a standalone build traces
+  // it and the `redis` client into the folder and records its path relative to it. Pages
+  // prerendered at build (home, the category index) are rendered again on their first request.
+  cacheHandler: path.join(__dirname, 'lib', 'cache', 'redis-handler.mjs'),
   // How long a shared cache may keep serving a page stale while it fetches a fresh copy
   // (stale-while-revalidate = expireTime - the page's revalidate). Next's default is a year. Two
   // days is twice the longest page lifetime (videos, video and information pages: 1 day), so no
@@ -69,8 +68,9 @@ const nextConfig: NextConfig = {
   expireTime: 172_800,
   // Static headers (lib/security-headers.ts): a per-request nonce would make every page dynamic.
   // The Content-Security-Policy names the configured hosts (EMBED_HOSTS, IMG_HOSTS, the analytics
-  // IDs): `npm start` rebuilds when they change (scripts/start.ts).
-  headers: async () => securityHeaders(cspSources(fromEnv)),
+  // IDs): `npm start` rebuilds when they change (scripts/start.ts). The sitemaps' stored gzip leaves
+  // as it is (lib/seo/sitemap-gzip.ts: a route handler cannot set Content-Encoding itself).
+  headers: async () => [...securityHeaders(cspSources(fromEnv)), ...sitemapEncodingHeaders()],
   // The site's icon is app/icon.svg (every page links it); a client that asks for /favicon.ico
   // without reading the page gets there too, instead of a 404 page rendered for each new visitor.
   redirects: async () => [{ source: '/favicon.ico', destination: '/icon.svg', permanent: true }],

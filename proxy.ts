@@ -67,8 +67,11 @@ export function proxy(request: NextRequest) {
   } else {
     response = plainUrl ? NextResponse.rewrite(plainUrl) : NextResponse.next();
   }
-  if (url.pathname.startsWith('/search/') && !malformed && !(d && 'redirect' in d)) {
-    // Search renders per request (unbounded terms); a CDN may still keep it for a while.
+  if (url.pathname.startsWith('/search/') && !malformed && !(d && 'redirect' in d) && request.headers.get('rsc') !== '1') {
+    // Search renders per request (unbounded terms); a CDN may still keep it for a while. Not a
+    // client navigation's flight data: that is rendered against the visitor's router state
+    // (Next-Router-State-Tree), which shared caches leave out of their key (any value can be sent,
+    // deploy/nginx/nginx.conf), so it stays Next's private answer.
     response.headers.set('Cache-Control', 'public, s-maxage=600, stale-while-revalidate=3600');
   }
   if (!request.cookies.has(COUNTRY_COOKIE)) {

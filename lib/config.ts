@@ -27,7 +27,10 @@ export interface Config {
   analyticsAfterConsent: boolean;
   /** Size of the in-memory page cache (ISR and upstream data), in MiB. */
   pageCacheMb: number;
-  /** Secret of the keyed, daily-rotating hash that votes and the rate limit key visitors on. */
+  /**
+   * Secret of the keyed, daily-rotating hash a catalogue stores votes under (lib/catalog/voter-key.ts);
+   * '' means the catalogue keeps a random one of its own (meta table).
+   */
   voteSalt: string;
   /** Which proxies in front may tell the visitor's address (lib/net/client-address.ts). */
   trustProxy: TrustProxy;
@@ -249,7 +252,7 @@ export function parseConfig(env: Env): Config {
     analyticsYmId: pattern(env, 'ANALYTICS_YM_ID', /^\d{4,12}$/, 'a Yandex Metrica counter number such as 12345678'),
     analyticsAfterConsent: flag(env, 'ANALYTICS_AFTER_CONSENT'),
     pageCacheMb: int(env, 'PAGE_CACHE_MB', 256, 16, 65536),
-    voteSalt: str(env, 'VOTE_SALT', 'tubefront'),
+    voteSalt: str(env, 'VOTE_SALT', ''),
     trustProxy: trustProxy(env, 'TRUST_PROXY'),
     inputRatePerMinute: int(env, 'INPUT_RATE_PER_MINUTE', 60, 1, 100_000),
     embedHosts: hostList(env, 'EMBED_HOSTS', DEFAULT_EMBED_HOSTS),

@@ -15,13 +15,12 @@
  *    configuration the way Next's generated server.js does (__NEXT_PRIVATE_STANDALONE_CONFIG:
  *    there is no next.config.ts in the folder). Next's own server.js stays and works too, without
  *    those three (and so uncompressed).
- * 4. The Redis page cache (REDIS_URL, lib/cache/redis-handler.mjs): a standalone build always
+ * 4. The page cache (lib/cache/redis-handler.mjs, Redis behind it with REDIS_URL): every build
  *    names the handler (next.config.ts), so Next copies it and the `redis` client into the folder
- *    and records its path relative to the folder; server.mjs keeps it when started with REDIS_URL
- *    and drops it otherwise, as `npm start` does, and sizes the in-memory page cache from
- *    PAGE_CACHE_MB at start (lib/server/standalone-config.mjs; it was the build's size). Next's server.js runs on the build's
- *    configuration, which always names it: there the handler without REDIS_URL is the in-memory
- *    LRU alone.
+ *    and records its path relative to the folder; the handler reads REDIS_URL when it starts, and
+ *    server.mjs sizes its in-memory LRU from PAGE_CACHE_MB at start (lib/server/standalone-config.mjs;
+ *    it was the build's size). Next's server.js runs on the build's configuration, which names it
+ *    too.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -54,7 +53,7 @@ const handler = builtFiles.config.cacheHandler;
 const needed = handler && !path.isAbsolute(handler) ? [path.resolve(out, distDir, handler), path.join(out, 'node_modules', 'redis')] : [];
 const missing = needed.length ? needed.filter((p) => !fs.existsSync(p)).map((p) => path.relative(root, p)) : [`a cache handler inside the folder (the build names ${handler || 'none'})`];
 if (missing.length) {
-  console.error(`build-standalone: REDIS_URL could not work from this folder, it lacks ${missing.join(' and ')}: rebuild (drop --no-build)`);
+  console.error(`build-standalone: the page cache could not load from this folder, it lacks ${missing.join(' and ')}: rebuild (drop --no-build)`);
   process.exit(1);
 }
 fs.copyFileSync(path.join(root, 'server.mjs'), path.join(out, 'tubefront-server.mjs'));
@@ -75,7 +74,7 @@ const dir = import.meta.dirname;
 process.env.NODE_ENV = 'production';
 process.chdir(dir);
 const files = JSON.parse(fs.readFileSync(path.join(dir, ${JSON.stringify(distDir)}, 'required-server-files.json'), 'utf8'));
-// REDIS_URL and PAGE_CACHE_MB are read here, at start, as npm start reads them (the build recorded
+// PAGE_CACHE_MB is read here and REDIS_URL by the handler, at start, as npm start reads them (the build recorded
 // the handler's path, relative to the build folder, whatever REDIS_URL was then).
 process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(standaloneConfig(files.config, process.env, ${JSON.stringify(handler)}));
 await import('./tubefront-server.mjs');

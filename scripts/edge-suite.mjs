@@ -23,12 +23,20 @@
  *     with the site's value; with EDGE_SECRET on both (the first edge) the cache stores pages
  *     without them; without it (the standalone edge) the site's own copies are replaced. The site
  *     itself leaves them out only for the right secret.
+ * 11. made-up URLs: 10,000 URLs that name nothing (EDGE_FLOOD_URLS for another count; ten kinds:
+ *     missing videos, wrong video dirs, unknown categories, pages past the last, made-up query
+ *     strings on a listing, a sitemap and a search, made-up router states and segment prefetches,
+ *     unmatched paths) through a fresh edge to a site with Redis (a throwaway redis-server) behind
+ *     its page cache (scripts/lib/flood.mjs): none leaves an edge file or a Redis key that lives
+ *     past a minute, none is in the site's page cache a minute later, no answer is a 5xx, and a
+ *     real page cached before is still there after.
  *
  * Builds into its own folder, .next-edge (EDGE_DIST_DIR), with NEXT_STANDALONE=1, so that the other
  * suites' .next is untouched. Needs Debian's nginx (NGINX_PATH to use another).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, runNpmScript, startNext, startStandalone } from './lib/harness.mjs';
 
@@ -36,6 +44,8 @@ const cli = (env, args) => runNpmScript(env, args, { showEnv: ['EDGE_PURGE_URLS'
 import { SHIPPED_CONF, startEdge, testConfig } from './lib/edge.mjs';
 import { randomBytes } from 'node:crypto';
 import { request } from './lib/http-client.mjs';
+import { flood, printFlood } from './lib/flood.mjs';
+import { startRedis, stopRedis } from './lib/redis.mjs';
 
 const DIST = process.env.EDGE_DIST_DIR || '.next-edge';
 const DB = 'data/edge-suite.db';
@@ -130,7 +140,9 @@ function cacheFile(prefix, p) {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       const f = path.join(dir, e.name);
       if (e.isDirectory()) walk(f);
-      else if (fs.readFileSync(f).subarray(0, 4096).toString('latin1').includes(`${p}|gzip|`)) found.push(f);
+      // The key holds the path, the query arguments the site reads there (a listing's date and duration,
+      // empty), the encoding and the router headers (none: the HTML, not a navigation's flight data).
+      else if (fs.readFileSync(f).subarray(0, 4096).toString('latin1').includes(`${p}?date=&duration=|gzip|||\n`)) found.push(f);
     }
   };
   walk(path.join(prefix, 'cache'));
@@ -195,6 +207,11 @@ runMain('edge', async () => {
       const flightUrl = rsc.status >= 300 && rsc.status < 400 && rsc.headers.location ? new URL(rsc.headers.location, url).toString() : url;
       const flight = await request(flightUrl, { headers: { ...RETURNING, rsc: '1' } });
       check(flight.status === 200 && /^text\/x-component/.test(String(flight.headers['content-type'])), 'listing: the navigation gets the flight data', `${flight.status} ${flight.headers['content-type']} ${cacheStatus(flight)}`);
+      // From another page: another router state (left out of the edge's key), the same flight data.
+      const state = { ...RETURNING, rsc: '1', 'next-router-state-tree': encodeURIComponent(JSON.stringify(['', { children: ['categories', {}] }, null, null, true])) };
+      const moved = await request(url, { headers: state });
+      const elsewhere = moved.status === 307 && moved.headers.location ? await hitWithin(new URL(moved.headers.location, url).toString(), state) : moved;
+      check(elsewhere.status === 200 && cacheStatus(elsewhere) === 'HIT' && elsewhere.raw.equals(flight.raw), "listing: a navigation from another router state gets the same flight data from the edge's one entry", `${elsewhere.status} ${cacheStatus(elsewhere)}${asked(elsewhere)}, ${elsewhere.raw.equals(flight.raw) ? 'same bytes' : 'other bytes'}`);
       const html = await request(url, { headers: RETURNING });
       check(cacheStatus(html) === 'HIT' && html.raw.equals(b.raw), 'listing: the HTML entry is unchanged after the navigations', cacheStatus(html));
     }
@@ -381,6 +398,36 @@ runMain('edge', async () => {
     } finally {
       sa.stop();
       front.stop();
+    }
+  }
+
+  // 11. Made-up URLs.
+  {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-edge-flood-'));
+    const redisPort = await freePort();
+    const redis = await startRedis(redisPort, tmp);
+    const redisUrl = `redis://127.0.0.1:${redisPort}/0`;
+    let site;
+    let front;
+    try {
+      site = await startNext(await freePort(), { ...serverEnv, REDIS_URL: redisUrl });
+      front = await startEdge({ port: await freePort(), upstreams: [`127.0.0.1:${site.port}`] });
+      const realId = Number((await latest(site.baseUrl))[12].video_id);
+      const r = await flood({ edge: front, siteBase: site.baseUrl, redisUrl, realId, count: Number(process.env.EDGE_FLOOD_URLS) || 10_000 });
+      printFlood(r);
+      const failed = r.perKind.filter((k) => Object.keys(k.answers).some((status) => !/^[234]\d\d$/.test(status)));
+      check(failed.length === 0, 'made-up URLs: every answer below 500', failed.map((k) => `${k.kind} ${JSON.stringify(k.answers)}`).join('; '));
+      const long = r.perKind.filter((k) => k.edgeFreshMax > 60 || k.edgeStaleMax > 60);
+      check(long.length === 0 && r.edge.servableAfterWait === 0, `made-up URLs: no edge file servable past a minute (${r.edge.madeUpFiles} files of ${r.count} URLs)`, long.map((k) => `${k.kind}: ${k.edgeFiles} files, ${k.edgeFreshMax}/${k.edgeStaleMax} s`).join('; '));
+      check(r.redis.madeUpKeys === 0 || (r.redis.ttlMax <= 60 && r.redis.madeUpKeysAfterWait === 0), `made-up URLs: no Redis key living past a minute (${r.redis.madeUpKeys} keys, Redis memory ${r.redis.memoryBefore} -> ${r.redis.memoryAfter})`);
+      const kept = (r.pageCache.sampleAfterWait.HIT ?? 0) + (r.pageCache.sampleAfterWait.STALE ?? 0);
+      check(kept === 0, "made-up URLs: none in the site's page cache a minute later", JSON.stringify(r.pageCache.sampleAfterWait));
+      check(r.pageCache.realPageAfter === 'HIT', "made-up URLs: a real page cached before is still in the site's page cache after", r.pageCache.realPageAfter);
+    } finally {
+      front?.stop();
+      site?.stop();
+      await stopRedis(redis);
+      fs.rmSync(tmp, { recursive: true, force: true });
     }
   }
 

@@ -58,7 +58,8 @@ function run(command: string, args: string[]): void {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-checkConfigOrExit();
+// `npm start` serves production: a public VOTE_SALT stops it here too (lib/config-check.ts).
+checkConfigOrExit({ production: true });
 const config = getConfig();
 console.log(
   `tubefront: source ${config.apiOrigin ? `upstream ${config.apiOrigin}` : config.databaseUrl ? 'PostgreSQL catalogue (DATABASE_URL)' : `embedded catalogue ${config.databasePath}`}`,

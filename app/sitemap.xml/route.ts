@@ -1,13 +1,9 @@
-import { sitemapIndex, sitemapUnavailable, XML_HEADERS } from '@/lib/seo/sitemap';
+import { sitemapResponse } from '@/lib/seo/sitemap-response';
 
-// Rendered per request and never kept in the page cache (lib/seo/sitemap.ts); its file list is
-// memoised for an hour in lib/api.
+// Answered by the sitemap store (lib/seo/sitemap-store.ts): rendered once per catalogue version,
+// kept apart from the page cache.
 export const dynamic = 'force-dynamic';
 
-export async function GET() {
-  try {
-    return new Response(await sitemapIndex(), { headers: XML_HEADERS });
-  } catch (err) {
-    return sitemapUnavailable(err);
-  }
+export function GET(request: Request) {
+  return sitemapResponse(request, 'sitemap.xml');
 }

@@ -5,7 +5,7 @@ import 'server-only';
  */
 import { getConfig } from '@/lib/config';
 import { clientAddress } from '@/lib/net/client-address';
-import { visitorKey } from '@/lib/net/visitor-key';
+import { subscriber } from '@/lib/net/visitor-key';
 import { getSource } from './index';
 import { SourceError } from '@/lib/contract/errors';
 import type { Parsed } from './route-params';
@@ -64,13 +64,14 @@ export async function answer<T>(parsed: Parsed<T>, run: (value: T, source: Sourc
 }
 
 /**
- * Who is acting, for the once-per-visitor vote rule and the rate limit: the visitor's address
- * as TRUST_PROXY allows it to be told (lib/net/client-address.ts), as a keyed daily hash. The
- * address itself only travels on to an upstream API, which tells its own visitors apart.
+ * Who is acting, for the once-per-visitor vote rule and the rate limit: the visitor's address as
+ * TRUST_PROXY allows it to be told (lib/net/client-address.ts), as the subscriber that holds it
+ * (an IPv6 /64). Nothing keeps it as it is: a catalogue stores a keyed hash of it that changes
+ * every day and goes when the day is over (lib/catalog/voter-key.ts), the rate limit a keyed hash
+ * in memory; the address itself only travels on to an upstream API, which counts its own votes.
  */
 export function actorFor(headers: Headers): Actor {
-  const c = getConfig();
-  const ip = clientAddress(headers, c.trustProxy);
-  const key = visitorKey(c.voteSalt, ip ?? 'unknown');
+  const ip = clientAddress(headers, getConfig().trustProxy);
+  const key = subscriber(ip ?? 'unknown');
   return ip ? { key, ip } : { key };
 }

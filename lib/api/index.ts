@@ -175,17 +175,29 @@ export { attempt, listOrError, shortLived, type Attempt } from './attempt';
 export const SITEMAP_FILE_VIDEOS = 10_000;
 /** Videos per 'videos' call when an upstream is enumerated page by page. */
 const SITEMAP_PAGE = 100;
+/** Ids per read of a catalogue's sitemap range (a divisor of SITEMAP_FILE_VIDEOS). */
+const SITEMAP_SLICE = 1000;
 
 // The file list changes as videos arrive; crawlers read it far more often than that matters.
+// Kept per catalogue version: an import or takedown lists its files at once.
 const sitemapFilesCache = new LruCache<Promise<SitemapFile[]>>(1, 3600 * 1000);
+
+/**
+ * The source's content version: it moves with an import, a takedown or a scheduled video going
+ * live (the catalogues); '' for an upstream API, which tells none.
+ */
+export async function contentVersion(): Promise<string> {
+  return (await getSource()).contentVersion?.() ?? '';
+}
 
 /**
  * The video sitemap files. The embedded catalogue splits by id range (each file one key-range
  * read); an upstream API can only be walked by latest updates, newest first, as far as its page
  * limit reaches.
  */
-export function getSitemapFiles(): Promise<SitemapFile[]> {
-  const hit = sitemapFilesCache.get('files');
+export async function getSitemapFiles(): Promise<SitemapFile[]> {
+  const version = `files ${await contentVersion()}`;
+  const hit = sitemapFilesCache.get(version);
   if (hit) return hit;
   const files = (async (): Promise<SitemapFile[]> => {
     const s = await getSource();
@@ -201,10 +213,10 @@ export function getSitemapFiles(): Promise<SitemapFile[]> {
       }),
     );
   })();
-  sitemapFilesCache.set('files', files);
+  sitemapFilesCache.set(version, files);
   // A failure is not kept: the next crawler visit asks again.
   files.catch(() => {
-    if (sitemapFilesCache.get('files') === files) sitemapFilesCache.clear();
+    if (sitemapFilesCache.get(version) === files) sitemapFilesCache.clear();
   });
   return files;
 }
@@ -215,7 +227,15 @@ export async function getSitemapVideos(n: number): Promise<SitemapVideo[] | null
   if (!files.some((f) => f.n === n)) return null;
   const s = await getSource();
   if (s.sitemapRange) {
-    return (await s.sitemapRange(n, SITEMAP_FILE_VIDEOS)).map((raw) => ({ ...toVideoSummary(raw), description: raw.description }));
+    // The file's id range read in slices, the event loop free between them: a catalogue reads a
+    // range synchronously, and a whole file's rows in one go held it for long.
+    const out: SitemapVideo[] = [];
+    const slices = SITEMAP_FILE_VIDEOS / SITEMAP_SLICE;
+    for (let k = 1; k <= slices; k++) {
+      if (k > 1) await new Promise((resolve) => setImmediate(resolve));
+      for (const raw of await s.sitemapRange((n - 1) * slices + k, SITEMAP_SLICE)) out.push({ ...toVideoSummary(raw), description: raw.description });
+    }
+    return out;
   }
   const out: SitemapVideo[] = [];
   const firstPage = ((n - 1) * SITEMAP_FILE_VIDEOS) / SITEMAP_PAGE + 1;

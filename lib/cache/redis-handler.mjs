@@ -1,9 +1,10 @@
 /**
- * The page cache shared by several `next start` servers through Redis (REDIS_URL; README "Redis").
+ * The site's page cache: a bounded in-memory LRU in every server, shared by several `next start`
+ * servers through Redis when REDIS_URL is set (README "Redis").
  *
  * Written on Next's documented `cacheHandler` interface only (get, set, revalidateTag,
- * resetRequestCache; next.config.ts selects it when REDIS_URL is set at start), and imported by
- * Next as is: plain ESM, no bundling, nothing from next/dist.
+ * resetRequestCache; next.config.ts always selects it), and imported by Next as is: plain ESM, no
+ * bundling, nothing from next/dist.
  *
  * - Reads go to a bounded in-memory LRU first (PAGE_CACHE_MB, as without Redis), then to Redis.
  *   A page one server rendered is a cache hit on the others. A local copy past its revalidation
@@ -24,7 +25,15 @@
  *   comes back (tag times are merged both ways on every reconnection and every few seconds, so an
  *   emptied Redis gets the purges back from the servers that know them).
  * - Entries are keyed per build (BUILD_ID): two builds never read each other's pages.
- * - During `next build` Redis is not used (the LRU only).
+ * - During `next build`, and without REDIS_URL, Redis is not used (the LRU only).
+ * - Brief entries (a page cached BRIEF_SECONDS or less: a URL that names nothing, such as a missing
+ *   video, a wrong video dir or an unknown category, lib/pages/nothing-here.ts; or a page whose part
+ *   failed) are what anyone can invent by the million. They live in a small LRU of their own, so
+ *   that they never push out the pages visitors read, are dropped once their lifetime is over
+ *   (never served stale), and never go to Redis. Next's own cache would keep each one until
+ *   evicted, and Redis for two days.
+ * - Redis without maxmemory grows with every page key until the keys expire, and an allkeys-*
+ *   policy may evict the tag hash: the first connection reads the settings and says so in one line.
  *
  * Values hold Buffers (rscData, a route's body, segmentData's values) and a Map (segmentData):
  * they are stored as JSON with Buffers in base64 and Maps as entry lists, losslessly.
@@ -51,6 +60,10 @@ const TAGS_KEY = `${PREFIX}tags`;
 const TAGS_CHANNEL = `${PREFIX}tags`;
 const TAGS_HEADER = 'x-next-cache-tags';
 const STATE = Symbol.for('tubefront.redisPageCache');
+/** An entry cached this long or less is brief (see above); the page cache's SHORT_LIFETIME. */
+const BRIEF_SECONDS = 60;
+/** The brief entries' share of the memory budget. */
+const BRIEF_SHARE = 1 / 16;
 
 function log(message) {
   console.log(`tubefront: redis page cache: ${message}`);
@@ -138,11 +151,22 @@ function ttlSeconds(entry) {
   return Math.max(1, Math.min(MAX_TTL_S, left));
 }
 
-/** Milliseconds after which the entry is stale (served stale while Next re-renders it), or Infinity. */
-function revalidateAfter(entry) {
+function revalidateSeconds(entry) {
   const cc = entry.cacheControl;
   const seconds = cc && typeof cc.revalidate === 'number' ? cc.revalidate : entry.value?.kind === 'FETCH' ? entry.value.revalidate : undefined;
-  return typeof seconds === 'number' && seconds > 0 ? entry.lastModified + seconds * 1000 : Infinity;
+  return typeof seconds === 'number' && seconds > 0 ? seconds : undefined;
+}
+
+/** Milliseconds after which the entry is stale (served stale while Next re-renders it), or Infinity. */
+function revalidateAfter(entry) {
+  const seconds = revalidateSeconds(entry);
+  return seconds === undefined ? Infinity : entry.lastModified + seconds * 1000;
+}
+
+/** Whether the entry is brief: kept apart, never served stale, never shared (see above). */
+export function isBrief(entry) {
+  const seconds = revalidateSeconds(entry);
+  return seconds !== undefined && seconds <= BRIEF_SECONDS;
 }
 
 function entryTags(entry, ctx) {
@@ -195,7 +219,9 @@ class Lru {
 class SharedCache {
   constructor({ url, maxMemoryBytes }) {
     this.url = url;
-    this.lru = new Lru(maxMemoryBytes > 0 ? maxMemoryBytes : 256 * 1024 * 1024);
+    const budget = maxMemoryBytes > 0 ? maxMemoryBytes : 256 * 1024 * 1024;
+    this.brief = new Lru(Math.floor(budget * BRIEF_SHARE));
+    this.lru = new Lru(budget - this.brief.maxBytes);
     /** tag -> time (ms) it expired at, as the hash holds it. */
     this.tagExpiry = new Map();
     this.skipUntil = 0;
@@ -280,7 +306,22 @@ class SharedCache {
   async onReady() {
     this.skipUntil = 0;
     this.markUp();
+    if (!this.evictionChecked) {
+      this.evictionChecked = true;
+      void this.checkEviction();
+    }
     await this.syncTags();
+  }
+
+  /** One line when Redis would grow without bound or could evict the tag hash (README "Running Redis for it"). */
+  async checkEviction() {
+    const read = await this.call('CONFIG GET', READ_TIMEOUT_MS, async (c) => ({
+      ...(await c.configGet('maxmemory')),
+      ...(await c.configGet('maxmemory-policy')),
+    }));
+    if (!read.ok) return;
+    const warning = evictionWarning(read.result);
+    if (warning) log(warning);
   }
 
   /** The Redis key of an entry, under its build's id; '' when the build's id is unknown (not shared then). */
@@ -392,8 +433,19 @@ class SharedCache {
     }
   }
 
+  /** A brief entry of this server's, while its lifetime lasts and no tag expired it. */
+  briefGet(key, ctx, asked) {
+    const entry = this.brief.get(key);
+    if (!entry) return undefined;
+    if (asked < revalidateAfter(entry) && !this.isExpired(entry, ctx)) return entry;
+    this.brief.delete(key);
+    return undefined;
+  }
+
   async get(key, ctx, serverDistDir) {
     const asked = Date.now();
+    const brief = this.briefGet(key, ctx, asked);
+    if (brief) return brief;
     const local = this.lru.get(key);
     if (local && this.isExpired(local, ctx)) this.lru.delete(key);
     const fresh = local && !this.isExpired(local, ctx) ? local : undefined;
@@ -427,12 +479,32 @@ class SharedCache {
 
   async set(key, entry, serverDistDir) {
     entry.lastModified = this.renderStart(key, entry.lastModified);
+    if (isBrief(entry)) {
+      this.lru.delete(key);
+      this.brief.set(key, entry);
+      return;
+    }
+    this.brief.delete(key);
     this.lru.set(key, entry);
     const redisKey = this.redisKey(key, serverDistDir);
     if (!redisKey) return;
     const text = serialise(entry);
     await this.call('SET', WRITE_TIMEOUT_MS, (c) => c.set(redisKey, text, { EX: ttlSeconds(entry) }));
   }
+}
+
+/**
+ * What to say about Redis's eviction settings (CONFIG GET maxmemory, maxmemory-policy), or null.
+ * Every page key has a TTL; the tag hash has none and must not be evicted.
+ */
+export function evictionWarning(settings) {
+  const maxmemory = Number(settings?.maxmemory ?? NaN);
+  const policy = String(settings?.['maxmemory-policy'] ?? '');
+  const fix = 'set maxmemory (a size it may use) and maxmemory-policy volatile-lru (README "Running Redis for it")';
+  if (maxmemory === 0) return `Redis has no maxmemory: every page key expires in time, but until then nothing bounds its memory; ${fix}`;
+  if (policy.startsWith('allkeys-')) return `Redis's maxmemory-policy is ${policy}, which may evict the purge times (the tag hash); ${fix}`;
+  if (policy === 'noeviction') return `Redis's maxmemory-policy is noeviction: once full, pages are no longer shared; ${fix}`;
+  return null;
 }
 
 function shared(maxMemoryBytes) {

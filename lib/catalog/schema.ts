@@ -14,6 +14,18 @@ export const STATUS = { disabled: 0, active: 1, statsDisabled: 5 } as const;
 /** SQL fragment: a video is listed when its status is one of these (and it is published). */
 export const VISIBLE_STATUS_SQL = 'status_id IN (1, 5)';
 
+/**
+ * One vote per visitor key (lib/catalog/voter-key.ts) and video, kept until its UTC day is over:
+ * the table is rebuilt under this definition when past days' votes are dropped.
+ */
+export const VOTES_TABLE_SQL = (name: string): string => `CREATE TABLE ${name} (
+  video_id INTEGER NOT NULL,
+  voter TEXT NOT NULL,
+  vote INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (video_id, voter)
+) WITHOUT ROWID;`;
+
 export const TABLES_SQL = `
 CREATE TABLE meta (
   key TEXT PRIMARY KEY,
@@ -84,13 +96,7 @@ CREATE TABLE keywords (
   popularity INTEGER NOT NULL
 );
 
-CREATE TABLE votes (
-  video_id INTEGER NOT NULL,
-  voter TEXT NOT NULL,
-  vote INTEGER NOT NULL,
-  created_at INTEGER NOT NULL,
-  PRIMARY KEY (video_id, voter)
-) WITHOUT ROWID;
+${VOTES_TABLE_SQL('votes')}
 
 -- Cumulative counts of listable videos per (category, duration class, day):
 -- cum = videos with day <= this day. category_id 0 is "all videos", dur_class 0 is "any".

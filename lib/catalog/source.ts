@@ -1,5 +1,6 @@
 import 'server-only';
 import { LIMITS } from '@/lib/contract/constants';
+import { getConfig } from '@/lib/config';
 import { LruCache } from '@/lib/lru';
 import { SourceError } from '@/lib/contract/errors';
 import type { RawCategory, RawVideosResponse } from '@/lib/contract/raw';
@@ -12,6 +13,7 @@ import { type CatalogDb, getCatalogDb } from './db';
 import { nowSeconds } from './filters';
 import { recordView, recordVote } from './input-actions';
 import { writeWhenFree } from './site-write';
+import { voterKey } from './voter-key';
 import { ListEpoch, listKey, NEXT_PUBLISH_SQL } from './list-epoch';
 import { listVideoIds } from './list-query';
 import { CLIP_FORMAT, CLIP_URL, categoryThumbUrl } from './media-urls';
@@ -206,12 +208,15 @@ export function createEmbeddedSource(db: CatalogDb | (() => CatalogDb), options:
     },
 
     // Never waits for the write lock on the event loop (an import may hold it): site-write.ts.
+    // A vote is stored under the visitor's key of the day, never the visitor itself (voter-key.ts).
     input: (form, actor) =>
       guarded('input', () => {
         const db = conn();
-        return writeWhenFree(db, () =>
-          form.act === 'view' ? recordView(db, form.objectId, now()) : recordVote(db, form.objectId, form.vote, actor.key, now()),
-        );
+        return writeWhenFree(db, () => {
+          const t = now();
+          if (form.act === 'view') return recordView(db, form.objectId, t);
+          return recordVote(db, form.objectId, form.vote, voterKey(db, getConfig().voteSalt, actor.key, t), t);
+        });
       }),
   };
 }

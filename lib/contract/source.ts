@@ -64,7 +64,11 @@ export type InputForm =
 
 /** Who is acting, for the embedded catalogue's once-per-visitor vote rule. */
 export interface Actor {
-  /** An opaque, already hashed visitor key. */
+  /**
+   * Who is acting: the subscriber of the visitor's address (lib/net/visitor-key.ts), or any id
+   * that tells visitors apart. Never stored as it is: a catalogue keeps a keyed hash of it that
+   * changes every day, and only until the day is over.
+   */
   key: string;
   /** The visitor's address when known, forwarded to an upstream so that it can tell visitors apart. */
   ip?: string;

@@ -5,8 +5,8 @@
  */
 import 'server-only';
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { attempt, getCategory, getVideos, listOrError } from '@/lib/api';
+import { notFoundBriefly } from './nothing-here';
 import { DEFAULTS } from '@/lib/contract/constants';
 import { t } from '@/lib/i18n';
 import { categoryUrl, videosUrl, type ListingParams } from '@/lib/routes';
@@ -33,10 +33,13 @@ function withFilters(base: string, p: ListingParams): string {
   return words ? `${base} (${words})` : base;
 }
 
-/** /videos/{sort}/{page}/: its videos. A page past the end is not a page (404); the first page shows the empty-listing message instead. */
+/**
+ * /videos/{sort}/{page}/: its videos. A page past the end is not a page (404, for a minute: it names
+ * nothing); the first page shows the empty-listing message instead.
+ */
 export async function getSortListing(p: ListingParams): Promise<SortListingData> {
   const { list, error } = listOrError(await attempt(() => getVideos({ sort: p.sort, page: p.page, date: p.date, duration: p.duration, count: LISTING_COUNT })));
-  if (!error && p.page > 1 && list.videos.length === 0) notFound();
+  if (!error && p.page > 1 && list.videos.length === 0) return notFoundBriefly();
   return { p, list, error };
 }
 
@@ -50,17 +53,17 @@ export function sortListingMetadata(p: ListingParams): Metadata {
 }
 
 /**
- * /categories/{dir}/{sort}/{page}/: the category and its videos; an unknown category is a 404.
+ * /categories/{dir}/{sort}/{page}/: the category and its videos; an unknown category is a 404 (for a minute).
  * When the categories cannot be read, the listing still says which category it is and why it is empty.
  */
 export async function getCategoryListing(dir: string, p: ListingParams): Promise<CategoryListingData> {
   const found = await attempt(() => getCategory(dir));
-  if (found.ok && !found.value) notFound();
+  if (found.ok && !found.value) return notFoundBriefly();
   const category = found.ok && found.value ? found.value : { title: dir, dir };
   const { list, error } = found.ok
     ? listOrError(await attempt(() => getVideos({ sort: p.sort, page: p.page, date: p.date, duration: p.duration, category: dir, count: LISTING_COUNT })))
     : listOrError(found);
-  if (!error && p.page > 1 && list.videos.length === 0) notFound();
+  if (!error && p.page > 1 && list.videos.length === 0) return notFoundBriefly();
   return { p, dir, category, list, error };
 }
 

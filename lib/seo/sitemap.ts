@@ -2,9 +2,10 @@ import 'server-only';
 /**
  * Sitemaps: an index over one sitemap of pages (home, listings, categories, information) and the
  * video sitemaps (lib/api: id ranges of 10,000 videos on the embedded catalogue), each entry a
- * Google video-sitemap `<video:video>`, every entry and file with its `lastmod`. They are rendered
- * per request, never kept in the page cache: a crawler reading all of them must not evict the
- * pages visitors read (a CDN may keep them: see XML_HEADERS).
+ * Google video-sitemap `<video:video>`, every entry and file with its `lastmod`. Each file is
+ * rendered once per catalogue version and kept gzipped apart from the page cache (a crawler
+ * reading all of them must not evict the pages visitors read): ./sitemap-store.ts, served by
+ * ./sitemap-response.ts (a CDN may keep them too: see XML_HEADERS).
  */
 import { getCategories, getSitemapFiles, getSitemapVideos, getVideos } from '@/lib/api';
 import { getConfig } from '@/lib/config';
@@ -91,18 +92,25 @@ function videoEntry(siteUrl: string, v: SitemapVideo): string {
   ].join('');
 }
 
-/** Video sitemap n (1-based), or null when there is no such file. */
+const VIDEO_URLSET = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1">';
+/** Entries written between two turns of the event loop: a whole file in one go held it for long. */
+const ENTRIES_PER_TURN = 1000;
+
+/** Video sitemap n (1-based), or null when there is no such file. Written in slices, the event loop free between them. */
 export async function videoSitemap(n: number): Promise<string | null> {
   if (!Number.isInteger(n) || n < 1) return null;
   const videos = await getSitemapVideos(n);
-  return videos ? videoSitemapXml(getConfig().siteUrl, videos) : null;
+  if (!videos) return null;
+  const { siteUrl } = getConfig();
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', VIDEO_URLSET];
+  for (let i = 0; i < videos.length; i += ENTRIES_PER_TURN) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    for (const v of videos.slice(i, i + ENTRIES_PER_TURN)) lines.push(videoEntry(siteUrl, v));
+  }
+  lines.push('</urlset>');
+  return lines.join('\n');
 }
 
 export function videoSitemapXml(siteUrl: string, videos: SitemapVideo[]): string {
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1">',
-    ...videos.map((v) => videoEntry(siteUrl, v)),
-    '</urlset>',
-  ].join('\n');
+  return ['<?xml version="1.0" encoding="UTF-8"?>', VIDEO_URLSET, ...videos.map((v) => videoEntry(siteUrl, v)), '</urlset>'].join('\n');
 }

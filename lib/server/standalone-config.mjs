@@ -4,8 +4,9 @@
  * build recorded (required-server-files.json), so what `npm start` reads from the environment at
  * start must be put into it here, or the build's values would stay whatever the environment says.
  *
- * - REDIS_URL: the build always names the Redis cache handler (its path relative to the build
- *   folder); kept when REDIS_URL is set, dropped otherwise (Next's in-memory cache alone).
+ * - REDIS_URL: read by the page-cache handler the build names (its path relative to the build
+ *   folder) when it starts, so nothing to do here; the handler is kept either way (the in-memory
+ *   LRU alone without REDIS_URL).
  * - PAGE_CACHE_MB: the in-memory page cache's size (cacheMaxMemorySize), 256 when unset, as in
  *   next.config.ts. A value out of range is left to the site's start-up check, which stops with one
  *   line naming it (instrumentation.ts); the build's size stays until then.
@@ -15,8 +16,7 @@ export const DEFAULT_PAGE_CACHE_MB = 256;
 /** `config` (the build's Next configuration) as `npm start` would have it under `env`. */
 export function standaloneConfig(config, env, handler) {
   const out = { ...config };
-  if (env.REDIS_URL?.trim() && handler) out.cacheHandler = handler;
-  else delete out.cacheHandler;
+  if (handler) out.cacheHandler = handler;
   const raw = env.PAGE_CACHE_MB?.trim();
   const mb = raw ? Number(raw) : DEFAULT_PAGE_CACHE_MB;
   if (Number.isInteger(mb) && mb >= 16 && mb <= 65536) out.cacheMaxMemorySize = mb * 1024 * 1024;

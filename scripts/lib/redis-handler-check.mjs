@@ -6,7 +6,8 @@
  *    (the entry is dated when Next found it missing, not when it was stored).
  *  - A render that began after the purge is kept.
  *  - A fetch entry expires with the tags Next passes when reading it.
- *  - Entries are stored under the build's id with a TTL from their `expire`.
+ *  - Entries are stored under the build's id with a TTL from their `expire`; brief ones (a minute
+ *    or less: URLs that name nothing) are not stored in Redis at all.
  * Prints one line per check; exits with the number of failed checks.
  */
 import { randomBytes } from 'node:crypto';
@@ -68,6 +69,13 @@ const ttl = Number((await redisCommand(['TTL', `tubefront:${buildId}:${raced}`])
 check(ttl > 1100 && ttl <= 1200, `the entry is stored under the build id with the page's expire as TTL (${ttl} s)`);
 const tags = await redisCommand(['HGET', 'tubefront:tags', tag]);
 check(/^\$\d+\r\n\d{13}$/.test(tags), `the purge is in the shared tag hash (${JSON.stringify(tags.split('\r\n')[1])})`);
+
+// A brief entry (a URL that names nothing, cached a minute): this server's memory only.
+const brief = `/check-${run}/named-nothing`;
+await handler.get(brief, pageCtx);
+await handler.set(brief, page('<p>nothing here</p>'), { cacheControl: { revalidate: 60, expire: 172800 } });
+check((await handler.get(brief, pageCtx))?.value?.html === '<p>nothing here</p>', 'a brief entry is served within its minute');
+check((await redisCommand(['EXISTS', `tubefront:${buildId}:${brief}`])) === ':0', 'a brief entry is never written to Redis');
 
 // A fetch entry and the tags Next passes when reading it.
 const fetchKey = `check-${run}-fetch`;

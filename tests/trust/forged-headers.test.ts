@@ -5,7 +5,9 @@
  */
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { addressesFound, DOCUMENTED_SECRETS, range24 } from '../unit/catalog/helpers/vote-attack';
 
 const NONE = process.env.TRUST_NONE_URL!;
 const ONE = process.env.TRUST_ONE_URL!;
@@ -86,6 +88,22 @@ describe('forged addresses change nothing while no proxy is trusted', () => {
     for (const v of voters) expect(v).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const file = fs.readFileSync(path.resolve(NONE_DB)).toString('latin1') + fs.readFileSync(`${path.resolve(NONE_DB)}-wal`).toString('latin1');
     expect(file).not.toContain('127.0.0.1');
+  });
+
+  it('a copy of the catalogue does not tell the voters to someone trying the documented secrets', async () => {
+    // Every vote above came from 127.0.0.1 (this test's socket), whatever its headers said.
+    const copy = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'trust-copy-')), 'catalog.db');
+    const live = new Database(path.resolve(NONE_DB), { readonly: true });
+    await live.backup(copy);
+    live.close();
+    const db = new Database(copy, { readonly: true });
+    const rows = db.prepare('SELECT voter, created_at FROM votes').all() as { voter: string; created_at: number }[];
+    db.close();
+    fs.rmSync(path.dirname(copy), { recursive: true, force: true });
+    const days = [...new Set(rows.map((r) => Math.floor(r.created_at / 86_400) * 86_400))];
+    const found = days.flatMap((at) => addressesFound(rows.map((r) => r.voter), DOCUMENTED_SECRETS, at, range24('127.0.0')));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(found).toEqual([]);
   });
 });
 

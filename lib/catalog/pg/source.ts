@@ -24,6 +24,7 @@ import { ratingOf } from '../rating';
 import { STATUS, VISIBLE_STATUS_SQL } from '../schema';
 import { toRawVideo } from '../video-rows';
 import { createPgPool, ensurePgCatalog, type PgPool } from './db';
+import { pgVoterKey } from './voter-key';
 import { countPgDay, countPgPeriod, ensurePgPeriodStats, listPgPeriodIds } from './period-stats';
 import {
   type CategoryRow,
@@ -227,9 +228,11 @@ export function createPgSource(pool: PgPool | (() => Promise<PgPool>), options: 
     return { ok: 1 };
   }
 
-  async function recordVote(db: PgPool, videoId: number, vote: 0 | 1, voter: string): Promise<RawInputResponse> {
+  /** One vote per visitor and video a day, stored under the visitor's key of the day (voter-key.ts). */
+  async function recordVote(db: PgPool, videoId: number, vote: 0 | 1, visitor: string): Promise<RawInputResponse> {
     const t = now();
     if ((await statusOf(db, videoId, t)) === undefined) return { error: 1, code: INPUT_ERRORS.notFound };
+    const voter = await pgVoterKey(db, getConfig().voteSalt, visitor, t);
     await ensurePgPeriodStats(db, t);
     return transaction(db, async (c): Promise<RawInputResponse> => {
       const inserted = await c.query(

@@ -173,6 +173,15 @@ test('sitemap index, pages and video sitemaps', async ({ request }) => {
   const entry = /<url>.*?<\/url>/s.exec(xml)![0];
   expect(/<video:description>([^<]+)</.exec(entry)![1]).not.toBe(/<video:title>([^<]+)</.exec(entry)![1]);
   expect(entry).toMatch(/<video:player_loc>[^<]+\/embed\/\d+\/<\/video:player_loc>/);
-  // Rendered per request, never from the page cache.
+  // Kept apart from the page cache (lib/seo/sitemap-store.ts), sent as stored: gzip, with an ETag.
   expect(videos.headers()['x-nextjs-cache']).toBeUndefined();
+  expect(videos.headers()['content-encoding']).toBe('gzip');
+  const etag = videos.headers()['etag']!;
+  expect(etag).toMatch(/^W\/"/);
+  expect((await request.get('/sitemaps/videos-1.xml', { headers: { 'if-none-match': etag } })).status()).toBe(304);
+  // A query string names no other file: a redirect to the file, kept a minute at most.
+  const queried = await request.get('/sitemaps/videos-1.xml?n=1', { maxRedirects: 0 });
+  expect(queried.status()).toBe(308);
+  expect(queried.headers()['location']).toBe('/sitemaps/videos-1.xml');
+  expect(queried.headers()['cache-control']).toBe('max-age=0, s-maxage=60');
 });

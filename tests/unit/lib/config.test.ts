@@ -9,7 +9,8 @@ describe('parseConfig', () => {
     expect(c.ageGateCountries).toEqual(DEFAULT_AGE_GATE_COUNTRIES);
     expect(c.apiTimeoutMs).toBe(8000);
     expect(c.pageCacheMb).toBe(256);
-    expect(c.voteSalt).toBe('tubefront');
+    // No public default: the catalogue keeps a random secret of its own (lib/catalog/voter-key.ts).
+    expect(c.voteSalt).toBe('');
     expect(parseConfig({ VOTE_SALT: 's3cret' }).voteSalt).toBe('s3cret');
   });
 

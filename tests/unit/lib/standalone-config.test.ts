@@ -9,10 +9,10 @@ const BUILT = { cacheHandler: '../lib/cache/redis-handler.mjs', cacheMaxMemorySi
 const HANDLER = '../lib/cache/redis-handler.mjs';
 
 describe('standaloneConfig', () => {
-  it('keeps the Redis handler with REDIS_URL and drops it without', () => {
+  it('keeps the page-cache handler with or without REDIS_URL (it reads REDIS_URL itself at start)', () => {
     expect(standaloneConfig(BUILT, { REDIS_URL: 'redis://127.0.0.1:6379' }, HANDLER).cacheHandler).toBe(HANDLER);
-    expect(standaloneConfig(BUILT, { REDIS_URL: '  ' }, HANDLER)).not.toHaveProperty('cacheHandler');
-    expect(standaloneConfig(BUILT, {}, HANDLER)).not.toHaveProperty('cacheHandler');
+    expect(standaloneConfig(BUILT, { REDIS_URL: '  ' }, HANDLER).cacheHandler).toBe(HANDLER);
+    expect(standaloneConfig(BUILT, {}, HANDLER).cacheHandler).toBe(HANDLER);
   });
 
   it('sizes the page cache from PAGE_CACHE_MB at start, 256 MB when unset, as next.config.ts does', () => {

@@ -41,3 +41,13 @@ test("the matcher's country cookie is the site's (Next reads the matcher as a li
   const keys = config.matcher.flatMap((m) => (typeof m === 'string' ? [] : (m.missing ?? []).map((c) => c.key)));
   expect(keys).toEqual([COUNTRY_COOKIE]);
 });
+
+test('search pages may be kept by a CDN, their flight data for a client navigation may not', async () => {
+  const { NextRequest } = await import('next/server');
+  const { proxy } = await import('@/proxy');
+  const ask = (headers: Record<string, string>) =>
+    proxy(new NextRequest('http://site.example/search/1/?s=sunset', { headers: { cookie: `${COUNTRY_COOKIE}=XX`, ...headers } }));
+  expect(ask({}).headers.get('cache-control')).toBe('public, s-maxage=600, stale-while-revalidate=3600');
+  // Rendered against the visitor's router state, which no shared cache keys on.
+  expect(ask({ rsc: '1' }).headers.get('cache-control')).toBeNull();
+});

@@ -46,6 +46,32 @@ const routes: Record<string, (res: http.ServerResponse) => void> = {
     res.setHeader('content-type', 'application/json');
     res.end('{}');
   },
+  '/wrong-dir': (res) => {
+    // A short-lived page's redirect as Next 16.4 sends it: the page's minute, and expireTime's rest.
+    res.statusCode = 308;
+    res.setHeader('location', '/video/1/right/');
+    res.setHeader('cache-control', 's-maxage=60, stale-while-revalidate=172740');
+    res.end();
+  },
+  '/segment-404': (res) => {
+    res.statusCode = 404;
+    res.setHeader('cache-control', 's-maxage=86400, stale-while-revalidate=86400');
+    res.end();
+  },
+  '/listing': (res) => {
+    res.setHeader('cache-control', 's-maxage=86400, stale-while-revalidate=86400');
+    res.end('a listing');
+  },
+  '/unmatched-404': (res) => {
+    res.statusCode = 404;
+    res.setHeader('cache-control', 'private, no-cache, no-store, max-age=0, must-revalidate');
+    res.end();
+  },
+  '/not-modified': (res) => {
+    res.statusCode = 304;
+    res.setHeader('cache-control', 's-maxage=86400, stale-while-revalidate=86400');
+    res.end();
+  },
   '/plain': (res) => {
     res.setHeader('content-type', 'text/html');
     res.end('ok');
@@ -88,6 +114,15 @@ describe('response patches', () => {
     expect(r.status).toBe(503);
     expect(values(r.raw, 'retry-after')).toEqual(['30']);
     expect(values(r.raw, 'cache-control')).toEqual(['no-store']);
+  });
+
+  it('lets shared caches keep a 404 or a redirect a minute at most, and nothing else changes', async () => {
+    expect(values((await get('/wrong-dir')).raw, 'cache-control')).toEqual(['max-age=0, s-maxage=60']);
+    expect(values((await get('/segment-404')).raw, 'cache-control')).toEqual(['max-age=0, s-maxage=60']);
+    expect(values((await get('/listing')).raw, 'cache-control')).toEqual(['s-maxage=86400, stale-while-revalidate=86400']);
+    expect(values((await get('/unmatched-404')).raw, 'cache-control')).toEqual(['private, no-cache, no-store, max-age=0, must-revalidate']);
+    expect(values((await get('/redirect')).raw, 'cache-control')).toEqual([]);
+    expect(values((await get('/not-modified')).raw, 'cache-control')).toEqual(['s-maxage=86400, stale-while-revalidate=86400']);
   });
 
   it("turns a page's 500 right after a source failure into 503, not an old one or an API's", async () => {

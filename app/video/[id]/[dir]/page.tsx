@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { permanentRedirect, redirect } from 'next/navigation';
+import { redirect } from 'next/navigation';
 import { Page } from '@/components/layout/page';
 import { OutageGuard, OutageMessage } from '@/components/outage/source-outage';
 import { VideoJsonLd } from '@/components/video/video-json-ld';
@@ -8,6 +8,7 @@ import { attempt, getRelated, getVideo, shortLived, type Attempt } from '@/lib/a
 import { getConfig } from '@/lib/config';
 import { t } from '@/lib/i18n';
 import { parseVideoId } from '@/lib/params';
+import { redirectBriefly } from '@/lib/pages/nothing-here';
 import { videoUrl } from '@/lib/routes';
 import { videoMetadata, videoSeo } from '@/lib/seo/video';
 import { statsDisabled, type VideoDetail } from '@/lib/types';
@@ -51,12 +52,13 @@ export default async function VideoPage({ params }: Props) {
   }
   const video = loaded.value;
   // A missing video goes to /404/ (spec section 4), for a minute only: a scheduled video shows as
-  // soon as it goes live. A wrong dir goes to the canonical URL.
+  // soon as it goes live. A wrong dir goes to the canonical URL, for a minute too: any dir can be
+  // invented, and each would otherwise be a cache entry for a day (lib/pages/nothing-here.ts).
   if (!video) {
     await shortLived();
     redirect('/404/');
   }
-  if (video.dir !== dir) permanentRedirect(videoUrl(video));
+  if (video.dir !== dir) return redirectBriefly(videoUrl(video));
   // Related videos that fail to load leave the video playable, with 'show more' to try again.
   const related = statsDisabled(video) ? null : await attempt(() => getRelated(video.id, 1)).then((r) => (r.ok ? r.value : { videos: [], total: null }));
   return (

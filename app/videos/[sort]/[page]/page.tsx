@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { SortListing } from '@/components/listing/sort-listing';
 import { getSortListing, sortListingMetadata } from '@/lib/pages/listings';
 import { parseListing } from '@/lib/routes';
+import { notFoundBriefly } from '@/lib/pages/nothing-here';
 
 // Cached (ISR) for the 'videos' lifetime; rendered on first request, then served from the cache.
 export const revalidate = 86400;
@@ -20,6 +20,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function VideosPage({ params }: Props) {
   const p = parseListing(await params);
-  if (!p) notFound();
+  if (!p) return notFoundBriefly();
   return <SortListing data={await getSortListing(p)} />;
 }

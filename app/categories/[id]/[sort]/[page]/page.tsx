@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { CategoryListing } from '@/components/listing/sort-listing';
 import { categoryListingMetadata, getCategoryListing } from '@/lib/pages/listings';
 import { parseCategoryDir, parseListing } from '@/lib/routes';
+import { notFoundBriefly } from '@/lib/pages/nothing-here';
 
-// Cached (ISR) for the 'videos' lifetime; an unknown category is a cached 404.
+// Cached (ISR) for the 'videos' lifetime; an unknown category is a 404 cached a minute (lib/pages/nothing-here.ts).
 export const revalidate = 86400;
 
 export function generateStaticParams(): { id: string; sort: string; page: string }[] {
@@ -24,6 +24,6 @@ export default async function CategoryPage({ params }: Props) {
   const { id, ...rest } = await params;
   const dir = parseCategoryDir(id);
   const p = parseListing(rest);
-  if (!dir || !p) notFound();
+  if (!dir || !p) return notFoundBriefly();
   return <CategoryListing data={await getCategoryListing(dir, p)} />;
 }

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { SortListing } from '@/components/listing/sort-listing';
 import { getSortListing, sortListingMetadata } from '@/lib/pages/listings';
 import { parseListing } from '@/lib/routes';
+import { notFoundBriefly } from '@/lib/pages/nothing-here';
 
 // Internal route: proxy.ts rewrites /videos/{sort}/{page}/?date=&duration= here, so that each
 // whitelisted filter combination is its own cached page while the visitor's URL keeps the query.
@@ -23,6 +23,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function FilteredVideosPage({ params }: Props) {
   const { date, duration, ...rest } = await params;
   const p = parseListing(rest, { date, duration });
-  if (!p) notFound();
+  if (!p) return notFoundBriefly();
   return <SortListing data={await getSortListing(p)} />;
 }

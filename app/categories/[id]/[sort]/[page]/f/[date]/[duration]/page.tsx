@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { CategoryListing } from '@/components/listing/sort-listing';
 import { categoryListingMetadata, getCategoryListing } from '@/lib/pages/listings';
 import { parseCategoryDir, parseListing } from '@/lib/routes';
+import { notFoundBriefly } from '@/lib/pages/nothing-here';
 
 // Internal route: proxy.ts rewrites the ?date=&duration= query of a category listing here.
 export const revalidate = 86400;
@@ -24,6 +24,6 @@ export default async function FilteredCategoryPage({ params }: Props) {
   const { id, date, duration, ...rest } = await params;
   const dir = parseCategoryDir(id);
   const p = parseListing(rest, { date, duration });
-  if (!dir || !p) notFound();
+  if (!dir || !p) return notFoundBriefly();
   return <CategoryListing data={await getCategoryListing(dir, p)} />;
 }
