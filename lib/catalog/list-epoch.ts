@@ -54,3 +54,37 @@ export function listKey(filter: { date: DateFilter }, now: number): string {
  * count too (an early refresh costs less than a second query to exclude them).
  */
 export const NEXT_PUBLISH_SQL = 'SELECT min(post_date) AS at FROM videos WHERE post_date > ';
+
+/**
+ * Lowest ids of date windows, for the searches of both catalogues. A window's lowest id is a scan
+ * of its part of the post_date index, so it is taken over the whole hours around [from, now] (a
+ * wider window gives a lower bound still) and kept until the owner clears it (the catalogue changed).
+ */
+export class WindowBounds {
+  private readonly bounds = new Map<string, number | null>();
+
+  /** The whole hours around [from, now]: the range the bound is taken over, and its key. */
+  static hours(from: number, now: number): { start: number; end: number; key: string } {
+    const start = Math.floor(from / 3600) * 3600;
+    const end = Math.ceil((now + 1) / 3600) * 3600;
+    return { start, end, key: `${start}-${end}` };
+  }
+
+  has(key: string): boolean {
+    return this.bounds.has(key);
+  }
+
+  get(key: string): number | null {
+    return this.bounds.get(key) ?? null;
+  }
+
+  set(key: string, lowest: number | null): void {
+    // Hours of the last day or two at most: older windows are never asked for again.
+    if (this.bounds.size >= 64) this.bounds.clear();
+    this.bounds.set(key, lowest);
+  }
+
+  clear(): void {
+    this.bounds.clear();
+  }
+}

@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type { DateFilter, DurationFilter } from '@/lib/types';
 import { dateFrom, durationFilterClass } from './filters';
 import { contentVersion } from './content-version';
+import { WindowBounds } from './list-epoch';
 import { type FtsTable, searchMatch, searchTokens } from './fts-query';
 import { byScore, titleScore } from './relevance';
 import { partialCandidates, partialWords, withPartialMatches } from './partial-matches';
@@ -71,21 +72,17 @@ export function maxPublishedId(db: Database.Database, now: number): number {
  * bound still) and kept until the catalogue's content changes.
  */
 function lowestIdFrom(db: Database.Database, from: number, now: number): number | null {
-  const start = Math.floor(from / 3600) * 3600;
-  const end = Math.ceil((now + 1) / 3600) * 3600;
   const version = contentVersion(db);
   let memo = lowestIds.get(db);
-  if (!memo || memo.version !== version) lowestIds.set(db, (memo = { version, bounds: new Map() }));
-  const key = `${start}-${end}`;
+  if (!memo || memo.version !== version) lowestIds.set(db, (memo = { version, bounds: new WindowBounds() }));
+  const { start, end, key } = WindowBounds.hours(from, now);
   if (!memo.bounds.has(key)) {
-    // Hours of the last day or two at most: older windows are never asked for again.
-    if (memo.bounds.size >= 64) memo.bounds.clear();
     memo.bounds.set(key, prepared(db, 'SELECT min(id) FROM videos INDEXED BY idx_v_latest WHERE post_date BETWEEN ? AND ?').pluck().get(start, end) as number | null);
   }
-  return memo.bounds.get(key)!;
+  return memo.bounds.get(key);
 }
 
-const lowestIds = new WeakMap<Database.Database, { version: string; bounds: Map<string, number | null> }>();
+const lowestIds = new WeakMap<Database.Database, { version: string; bounds: WindowBounds }>();
 
 /** Which videos a walk may return: listable at `now`, posted at or after `from`, never `excludeId`. */
 export interface WalkScope {

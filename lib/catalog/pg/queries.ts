@@ -10,6 +10,7 @@ import { DAY_SECONDS, dateFrom, durationFilterClass, durationRange, formatPostDa
 import { searchTokens } from '../fts-query';
 import { byScore, titleScore } from '../relevance';
 import type { ListFilter } from '../list-query';
+import { WindowBounds } from '../list-epoch';
 import { partialCandidates, partialWords, withPartialMatches } from '../partial-matches';
 import { RELATED_WINDOW } from '../related-query';
 import { MAX_TITLE_WALK, MIN_WALK, SEARCH_WINDOW, TITLE_ENOUGH, WALK_BUDGET, walkFloor } from '../search-query';
@@ -234,28 +235,20 @@ interface SearchRange {
  * changes): it is a scan of the window's part of idx_v_latest. The subquery's OFFSET 0 keeps it
  * that scan: a bare min(id) walks the primary key from the lowest id up to the window.
  */
-async function searchRange(db: Queryable, from: number, now: number, lowIds: Map<string, number | null>): Promise<SearchRange> {
-  const start = Math.floor(from / 3600) * 3600;
-  const end = Math.ceil((now + 1) / 3600) * 3600;
-  const key = `${start}-${end}`;
+async function searchRange(db: Queryable, from: number, now: number, lowIds: WindowBounds): Promise<SearchRange> {
+  const { start, end, key } = WindowBounds.hours(from, now);
   const known = from > 0 && lowIds.has(key);
   const r = await db.query<{ seeded: number | null; imported: number | null; lo: number | null; size: number | null }>(
     `SELECT (SELECT id FROM videos WHERE post_date <= $1 ORDER BY post_date DESC, id DESC LIMIT 1) AS seeded,
        (SELECT max(video_id) FROM video_sources) AS imported,
        CASE WHEN $2::int > 0 THEN (SELECT min(id) FROM (SELECT id FROM videos WHERE post_date BETWEEN $2 AND $3 OFFSET 0) w) ELSE 1 END AS lo,
        (SELECT max(id) FROM videos) AS size`,
-    [now, known ? 0 : start, end],
+    [now, from > 0 && !known ? start : 0, end],
   );
   const row = r.rows[0];
   let lo = row?.lo ?? null;
-  if (from > 0) {
-    if (known) lo = lowIds.get(key)!;
-    else {
-      // Hours of the last day or two at most: older windows are never asked for again.
-      if (lowIds.size >= 64) lowIds.clear();
-      lowIds.set(key, lo);
-    }
-  }
+  if (known) lo = lowIds.get(key);
+  else if (from > 0) lowIds.set(key, lo);
   return { hi: Math.max(row?.seeded ?? 0, row?.imported ?? 0), lo, size: row?.size ?? 0 };
 }
 
@@ -606,7 +599,7 @@ export interface PgSearchFilter {
  * search of the last word when the whole words find nothing, then videos with some of the words
  * when that is less than a page (lib/catalog/partial-matches.ts).
  */
-export async function pgSearchIds(db: Queryable, f: PgSearchFilter, now: number, lowIds = new Map<string, number | null>()): Promise<number[]> {
+export async function pgSearchIds(db: Queryable, f: PgSearchFilter, now: number, lowIds = new WindowBounds()): Promise<number[]> {
   const tokens = searchTokens(f.term);
   if (tokens.length === 0) return [];
   const [minDur, maxDur] = durationBounds(f.duration);

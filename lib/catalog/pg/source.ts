@@ -43,7 +43,7 @@ import {
   pgTopKeywords,
   pgVideoDetail,
 } from './queries';
-import { ListEpoch, listKey, NEXT_PUBLISH_SQL } from '../list-epoch';
+import { ListEpoch, listKey, NEXT_PUBLISH_SQL, WindowBounds } from '../list-epoch';
 import { clampInt, MAX_SUGGESTER_COUNT, page, SUGGEST_CATEGORIES, SUGGEST_KEYWORDS, TOP_KEYWORDS } from '../answer-limits';
 
 export interface PgSourceOptions {
@@ -105,7 +105,7 @@ export function createPgSource(pool: PgPool | (() => Promise<PgPool>), options: 
   let reading: Promise<void> | null = null;
   const epoch = new ListEpoch();
   /** Lowest ids of date windows (pgSearchIds), kept while the catalogue stays as it is. */
-  const lowIds = new Map<string, number | null>();
+  const lowIds = new WindowBounds();
   const pollMs = options.versionPollMs ?? VERSION_POLL_MS;
 
   /** Reads the content version (at most once every pollMs). */
