@@ -64,14 +64,14 @@ runMain('compat', async () => {
     console.log(`compat: site ${upstreamSite.baseUrl} in front of the fixture upstream ${apiOrigin}`);
     await regeneratePrerendered(upstreamSite.baseUrl);
 
-    const jest = run(npx, ['jest', '-c', 'jest.compat.config.mjs', ...args], {
+    const jest = run(npx, ['jest', '--selectProjects', 'compat', ...args], {
       ...env,
       COMPAT_SITE_URL: site.baseUrl,
       COMPAT_TLS_PORT: String(front.port),
       COMPAT_TLS_HOST: NETWORK_HOST,
       COMPAT_UPSTREAM_SITE_URL: upstreamSite.baseUrl,
     });
-    const browser = args.length ? 0 : run(npx, ['playwright', 'test', '-c', 'playwright.compat.config.ts'], { ...env, BASE_URL: upstreamSite.baseUrl });
+    const browser = args.length ? 0 : run(npx, ['playwright', 'test', '--project=compat'], { ...env, BASE_URL: upstreamSite.baseUrl });
     return jest || browser;
   } finally {
     for (const s of stops.reverse()) s.stop();

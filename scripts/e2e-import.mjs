@@ -108,7 +108,7 @@ runMain('test:import', async () => {
     const before = await visibility(base, id, video.dir);
     check(Object.values(before).every(Boolean), `before the takedown every surface shows it: ${JSON.stringify(before)}`);
 
-    const browser = run(npx, ['playwright', 'test', '-c', 'playwright.import.config.ts'], { ...env, BASE_URL: base, IMPORT_PHASE: 'imported' });
+    const browser = run(npx, ['playwright', 'test', '--project=import-imported'], { ...env, BASE_URL: base });
     check(browser === 0, 'browser: imported videos with thumbnails and player');
 
     const started = Date.now();
@@ -125,7 +125,7 @@ runMain('test:import', async () => {
     check(!anyVisible(after), `after the takedown nothing shows it: ${JSON.stringify(after)}`);
     const status = await fetch(`${base}/video/${id}/${video.dir}/`, { redirect: 'manual' });
     check([404, 410, 307, 308].includes(status.status), `the video page answers ${status.status}`);
-    const browser2 = run(npx, ['playwright', 'test', '-c', 'playwright.import.config.ts'], { ...env, BASE_URL: base, IMPORT_PHASE: 'removed', REMOVED_ID: String(id) });
+    const browser2 = run(npx, ['playwright', 'test', '--project=import-removed'], { ...env, BASE_URL: base, REMOVED_ID: String(id) });
     check(browser2 === 0, 'browser: the taken-down video is gone');
 
     const again = await cli(env, ['import', '--', 'tests/fixtures/feeds/kvs.csv']);
