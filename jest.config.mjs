@@ -6,6 +6,8 @@ const createJestConfig = nextJest({ dir: './' });
  * Every Jest suite, one project each; a suite runs its own with `--selectProjects <name>`
  * (package.json and the runners in scripts/ do). A bare `jest` runs every project, and the
  * contract, trust and pg projects need what their runners start: use the npm scripts.
+ * --selectProjects takes every word after it as a project name, so test:unit ends it with an
+ * option (--passWithNoTests=false, the default) and `npm run test:unit -- <path>` stays a path.
  *
  * - unit: unit and component tests (npm run test:unit). Pure and server code runs under node;
  *   component tests opt into jsdom with a `@jest-environment jsdom` docblock.

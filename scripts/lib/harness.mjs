@@ -121,16 +121,30 @@ export function buildOrPrepare(env) {
   return run(npx, ['tsx', '--conditions=react-server', 'scripts/prepare-catalog.ts'], env);
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
+/** Ports freePort handed out in this process, and those of them a server was started on. */
+const handedOut = new Set();
+const startedOn = new Set();
+
+/**
+ * A port that was free a moment ago, never one handed out before in this process. Between its
+ * release here and a server's bind another process may take it: startNext then starts again on
+ * another one (see there); other servers report the clash as the error it is.
+ */
+export async function freePort() {
+  for (;;) {
+    const port = await new Promise((resolve, reject) => {
+      const srv = net.createServer();
+      srv.unref();
+      srv.on('error', reject);
+      srv.listen(0, '127.0.0.1', () => {
+        const { port } = srv.address();
+        srv.close(() => resolve(port));
+      });
     });
-  });
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
 }
 
 const running = new Set();
@@ -184,17 +198,62 @@ export function builtSiteUrl(distDir = '.next') {
  * 500. The pages carry the build's SITE_URL whatever the port (see next.config.ts), so tests read
  * links from the pages rather than assuming they name the test server. `onOutput(text)` is given
  * what the server prints, besides the console.
+ *
+ * The answer counts only once this server has said it listens (its "ready on" line): another
+ * process that took the port in the meantime is never mistaken for it. When that happens to a
+ * port from freePort on its first start, the server starts again on another free port, and the
+ * handle's `port` and `baseUrl` say which (callers use them); a restart on a port used before is
+ * not moved, since others were told that port.
  */
 export async function startNext(port, env, { probePath = '/information/', onOutput } = {}) {
+  for (let attempt = 1; ; attempt++) {
+    const movable = handedOut.has(port) && !startedOn.has(port);
+    startedOn.add(port);
+    try {
+      return await startNextOn(port, env, probePath, onOutput);
+    } catch (err) {
+      if (!(err instanceof PortTaken) || !movable || attempt >= 5) throw err;
+      console.log(`harness: port ${port} was taken before the server could bind it; starting on another`);
+      port = await freePort();
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startNextOn(port, env, probePath, onOutput) {
   const baseUrl = `http://localhost:${port}`;
   const handle = startProcess(process.execPath, [path.join(root, 'server.mjs')], {
     env: { ...env, PORT: String(port), SITE_URL: builtSiteUrl(env.NEXT_DIST_DIR || '.next') || env.SITE_URL || baseUrl },
-    stdio: onOutput ? ['ignore', 'pipe', 'pipe'] : undefined,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  // `onOutput` also sees what the server prints (its start-up warnings); it still reaches the console.
-  if (onOutput) {
-    handle.child.stdout.on('data', (d) => (process.stdout.write(d), onOutput(String(d))));
-    handle.child.stderr.on('data', (d) => (process.stderr.write(d), onOutput(String(d))));
+  // What the server prints still reaches the console; `onOutput` sees it too (its start-up warnings).
+  let printed = '';
+  let ready = false;
+  const readyLine = `ready on http://`;
+  const seen = new Promise((resolve) => {
+    const take = (out) => (d) => {
+      out.write(d);
+      const text = String(d);
+      onOutput?.(text);
+      if (!ready) {
+        printed = (printed + text).slice(-4096);
+        if (printed.includes(readyLine)) {
+          ready = true;
+          resolve(true);
+        }
+      }
+    };
+    handle.child.stdout.on('data', take(process.stdout));
+    handle.child.stderr.on('data', take(process.stderr));
+    handle.child.once('exit', () => resolve(false));
+    // As waitFor: a server that never listens is stopped and reported.
+    setTimeout(() => resolve(false), 120_000).unref();
+  });
+  if (!(await seen)) {
+    handle.stop();
+    if (/EADDRINUSE/.test(printed)) throw new PortTaken(`port ${port} is taken`);
+    throw new Error(`the server for ${baseUrl} stopped (exit code ${handle.child.exitCode}) or never listened within 120 s: ${printed.trim().split('\n').slice(-3).join(' | ')}`);
   }
   await waitFor(`${baseUrl}${probePath}`, handle.child);
   return { ...handle, baseUrl, port };
