@@ -199,8 +199,8 @@ export function builtSiteUrl(distDir = '.next') {
  * links from the pages rather than assuming they name the test server. `onOutput(text)` is given
  * what the server prints, besides the console.
  *
- * The answer counts only once this server has said it listens (its "ready on" line): another
- * process that took the port in the meantime is never mistaken for it. When that happens to a
+ * The answer counts only once this server has said it listens (LISTEN_REPORT): another process
+ * that took the port in the meantime is never mistaken for it. When that happens to a
  * port from freePort on its first start, the server starts again on another free port, and the
  * handle's `port` and `baseUrl` say which (callers use them); a restart on a port used before is
  * not moved, since others were told that port.
@@ -221,39 +221,51 @@ export async function startNext(port, env, { probePath = '/information/', onOutp
 
 class PortTaken extends Error {}
 
+/**
+ * Loaded into the site's server before server.mjs: tells the harness, over the IPC channel, that a
+ * server of that process listens on a port or could not (EADDRINUSE), so that only the server
+ * started here, not whoever else took the port, counts as started.
+ */
+const LISTEN_REPORT = `import net from 'node:net';
+const listen = net.Server.prototype.listen;
+net.Server.prototype.listen = function (...args) {
+  const failed = (e) => process.connected && process.send({ listenError: e.code, port: e.port });
+  this.once('error', failed);
+  this.once('listening', () => {
+    this.off('error', failed);
+    if (process.connected) process.send({ listening: this.address()?.port });
+  });
+  return listen.apply(this, args);
+};`;
+
 async function startNextOn(port, env, probePath, onOutput) {
   const baseUrl = `http://localhost:${port}`;
-  const handle = startProcess(process.execPath, [path.join(root, 'server.mjs')], {
+  const handle = startProcess(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(LISTEN_REPORT)}`, path.join(root, 'server.mjs')], {
     env: { ...env, PORT: String(port), SITE_URL: builtSiteUrl(env.NEXT_DIST_DIR || '.next') || env.SITE_URL || baseUrl },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: onOutput ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  // What the server prints still reaches the console; `onOutput` sees it too (its start-up warnings).
-  let printed = '';
-  let ready = false;
-  const readyLine = `ready on http://`;
-  const seen = new Promise((resolve) => {
-    const take = (out) => (d) => {
-      out.write(d);
-      const text = String(d);
-      onOutput?.(text);
-      if (!ready) {
-        printed = (printed + text).slice(-4096);
-        if (printed.includes(readyLine)) {
-          ready = true;
-          resolve(true);
-        }
-      }
-    };
-    handle.child.stdout.on('data', take(process.stdout));
-    handle.child.stderr.on('data', take(process.stderr));
-    handle.child.once('exit', () => resolve(false));
-    // As waitFor: a server that never listens is stopped and reported.
-    setTimeout(() => resolve(false), 120_000).unref();
+  // `onOutput` also sees what the server prints (its start-up warnings); it still reaches the console.
+  if (onOutput) {
+    handle.child.stdout.on('data', (d) => (process.stdout.write(d), onOutput(String(d))));
+    handle.child.stderr.on('data', (d) => (process.stderr.write(d), onOutput(String(d))));
+  }
+  let timer;
+  const outcome = await new Promise((resolve) => {
+    timer = setTimeout(() => resolve('it did not listen within 120 s'), 120_000);
+    handle.child.on('message', (m) => {
+      if (m?.listening === port) resolve('listening');
+      else if (m?.listenError === 'EADDRINUSE' && (m.port === undefined || m.port === port)) resolve('taken');
+      else if (m?.listenError) resolve(`it could not listen: ${m.listenError}`);
+    });
+    handle.child.once('exit', (code) => resolve(`it exited with code ${code}`));
+  }).finally(() => {
+    clearTimeout(timer);
+    if (handle.child.connected) handle.child.disconnect();
   });
-  if (!(await seen)) {
+  if (outcome !== 'listening') {
     handle.stop();
-    if (/EADDRINUSE/.test(printed)) throw new PortTaken(`port ${port} is taken`);
-    throw new Error(`the server for ${baseUrl} stopped (exit code ${handle.child.exitCode}) or never listened within 120 s: ${printed.trim().split('\n').slice(-3).join(' | ')}`);
+    if (outcome === 'taken') throw new PortTaken(`port ${port} is taken`);
+    throw new Error(`the server for ${baseUrl} did not start: ${outcome}`);
   }
   await waitFor(`${baseUrl}${probePath}`, handle.child);
   return { ...handle, baseUrl, port };
