@@ -25,11 +25,19 @@ const createJestConfig = nextJest({ dir: './' });
  */
 const EMPTY = '<rootDir>/tests/support/empty-module.js';
 
-/** One project: next/jest's transform and mappers, the '@/' alias, and 'server-only' made moot. */
-async function project(displayName, config) {
+/**
+ * One project: next/jest's transform and mappers, the '@/' alias, and 'server-only' made moot.
+ * Jest reads `testTimeout` from the whole run only, never from a project: a project's own is set
+ * by tests/support/project-timeout.js from the project's globals.
+ */
+async function project(displayName, { testTimeout, ...config }) {
+  const timeout = testTimeout
+    ? { globals: { PROJECT_TEST_TIMEOUT_MS: testTimeout }, setupFilesAfterEnv: ['<rootDir>/tests/support/project-timeout.js', ...(config.setupFilesAfterEnv ?? [])] }
+    : {};
   const resolved = await createJestConfig({
     testEnvironment: 'node',
     ...config,
+    ...timeout,
     moduleNameMapper: {
       '^@/(.*)$': '<rootDir>/$1',
       // 'server-only' throws outside React Server Components; under Jest the guard is moot.
