@@ -323,9 +323,9 @@ export function createCompressOnce({ maxBytes = 32 * 1024 * 1024 } = {}) {
     const toBuffer = (chunk, encoding) => (Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8'));
 
     /** Sends `data` (the body in this client's encoding, or as it is when `as` is null). */
-    const sendBody = (data, as, cb) => {
+    const sendBody = (data, as, cb, length = typeof data === 'string' ? Buffer.byteLength(data) : data.length) => {
       if (as) res.setHeader('Content-Encoding', as);
-      res.setHeader('Content-Length', typeof data === 'string' ? Buffer.byteLength(data) : data.length);
+      res.setHeader('Content-Length', length);
       return end.call(res, data, cb);
     };
 
@@ -343,8 +343,9 @@ export function createCompressOnce({ maxBytes = 32 * 1024 * 1024 } = {}) {
           return end.call(res, cb);
         }
       }
-      if (!as) return sendBody(body, null, cb);
-      const data = memo.encoded(entry, typeof body === 'string' ? Buffer.from(body, 'utf8') : body, as);
+      if (!as) return sendBody(body, null, cb, entry.length);
+      // Known already (a remembered page, asked again): no need to turn the text into bytes.
+      const data = entry[as] ?? memo.encoded(entry, typeof body === 'string' ? Buffer.from(body, 'utf8') : body, as);
       if (Buffer.isBuffer(data)) return sendBody(data, as, cb);
       data.then(
         (out) => {
