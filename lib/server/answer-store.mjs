@@ -15,7 +15,7 @@
  *   Next caches reads a cookie's value). Requests in draft mode, with a revalidation or action
  *   header, or with a body, are never answered from it.
  * - Kept for the answer's shared lifetime (s-maxage, else max-age) counted from the request that
- *   stored it, and at most `maxSeconds`; bounded in bytes (least recently used first out; a string
+ *   stored it, and at most `maxSeconds`; not at all when that lifetime is a minute or less; bounded in bytes (least recently used first out; a string
  *   counted at 2 bytes a character, its worst case, plus its headers).
  * - Dropped whenever the page cache is: an entry is served only while the page cache handler's
  *   tag times are what they were when its request began, that is while the page cache would still
@@ -38,6 +38,13 @@ const BYPASS_HEADERS = ['x-prerender-revalidate', 'x-prerender-revalidate-if-gen
 const DRAFT_COOKIE = /(?:^|;\s*)(?:__prerender_bypass|__next_preview_data)=/;
 /** Answer headers not replayed: set again for each answer (by Node, compress-once) or never stored. */
 const NOT_REPLAYED = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'etag', 'set-cookie']);
+/**
+ * An answer a shared cache may keep this long or less is not stored: a page whose part failed, a
+ * short-lived page. The page cache drops such pages as soon as their time is up, never serving
+ * them stale (lib/cache/redis-handler.mjs, BRIEF_SECONDS), which the store, counting from the
+ * request that stored it, could not match.
+ */
+const BRIEF_SECONDS = 60;
 /** What an entry costs besides its text and headers (the objects, the key). */
 const ENTRY_OVERHEAD = 512;
 
@@ -154,8 +161,9 @@ export function createAnswerStore({ maxBytes = 32 * 1024 * 1024, maxSeconds = 30
   function offer(key, date, startGeneration, tags, res, text) {
     if (startGeneration !== generation || tags !== tagFingerprint(pageCacheState()) || res.statusCode !== 200 || res.headersSent) return;
     if (res.getHeader('x-nextjs-cache') !== 'HIT' || res.hasHeader('set-cookie')) return;
-    const lifetime = Math.min(sharedLifetime(res.getHeader('cache-control')), maxSeconds);
-    if (!(lifetime > 0)) return;
+    const shared = sharedLifetime(res.getHeader('cache-control'));
+    if (!(shared > BRIEF_SECONDS)) return;
+    const lifetime = Math.min(shared, maxSeconds);
     const headers = [];
     let cost = ENTRY_OVERHEAD + key.length * 2 + text.length * 2;
     // As Next spelled them (getHeaderNames() would give them in lower case).

@@ -41,7 +41,12 @@ const routes: Record<string, Route> = {
   '/page/': cachedPage,
   '/other/': cachedPage,
   '/short/': (req, res) => {
-    res.setHeader('Cache-Control', 's-maxage=60');
+    res.setHeader('Cache-Control', 's-maxage=120, stale-while-revalidate=60');
+    void cachedPage(req, res, undefined as unknown as Setup);
+  },
+  // A page the page cache keeps briefly (a part failed): dropped, never stale, once its time is up.
+  '/brief/': (req, res) => {
+    res.setHeader('Cache-Control', 's-maxage=60, stale-while-revalidate=86340');
     void cachedPage(req, res, undefined as unknown as Setup);
   },
   '/rendered/': (req, res) => {
@@ -207,9 +212,9 @@ describe('answer store', () => {
     expect(s.calls.get('/page/')).toBe(2);
   });
 
-  test('only cached, shared, cookie-free 200 pages sent whole are stored', async () => {
+  test('only cached, shared, cookie-free 200 pages sent whole, kept over a minute, are stored', async () => {
     s = await start();
-    for (const path of ['/rendered/', '/stale/', '/dynamic/', '/cookie/', '/cookie-public/', '/missing/', '/streamed/']) {
+    for (const path of ['/rendered/', '/stale/', '/dynamic/', '/cookie/', '/cookie-public/', '/missing/', '/streamed/', '/brief/']) {
       const first = await get(s.base, path, COOKIE);
       const second = await get(s.base, path, COOKIE);
       expect([path, second.headers['x-store']]).toEqual([path, undefined]);
@@ -291,12 +296,12 @@ describe('answer store', () => {
     s = await start({ maxSeconds: 300 });
     await get(s.base, '/short/', COOKIE);
     await get(s.base, '/page/', COOKIE);
-    s.clock.now += 59_000;
+    s.clock.now += 119_000;
     expect((await get(s.base, '/short/', COOKIE)).headers['x-store']).toBe('HIT');
     s.clock.now += 1_000;
     expect((await get(s.base, '/short/', COOKIE)).headers['x-store']).toBeUndefined();
     expect((await get(s.base, '/page/', COOKIE)).headers['x-store']).toBe('HIT');
-    s.clock.now += 240_000;
+    s.clock.now += 180_000;
     expect((await get(s.base, '/page/', COOKIE)).headers['x-store']).toBeUndefined();
   });
 
