@@ -54,11 +54,11 @@ program.emit();
 function exportedShape(checker, file) {
   /** @type {Map<string, string>} */
   const out = new Map();
-  const module = checker.getSymbolAtLocation(file);
-  if (!module) return out;
+  const moduleSymbol = checker.getSymbolAtLocation(file);
+  if (!moduleSymbol) return out;
   /** @param {readonly ts.Signature[]} signatures */
   const counts = (signatures) => signatures.map((sig) => sig.getParameters().length).join('|');
-  for (const symbol of checker.getExportsOfModule(module)) {
+  for (const symbol of checker.getExportsOfModule(moduleSymbol)) {
     const value = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
     if (!(value.flags & ts.SymbolFlags.Value)) continue; // an interface or type: no counterpart in JS
     const type = checker.getTypeOfSymbolAtLocation(value, file);
