@@ -49,3 +49,10 @@ export interface Scored {
 export function byScore(a: Scored, b: Scored): number {
   return b.score - a.score || b.id - a.id;
 }
+
+const MAX_TOKENS = 8;
+
+/** Folded letter/digit runs of the text, de-duplicated, at most MAX_TOKENS. */
+export function searchTokens(text: string): string[] {
+  return [...new Set(foldedWords(text))].slice(0, MAX_TOKENS);
+}

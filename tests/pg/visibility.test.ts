@@ -9,8 +9,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensurePgPeriodStats } from '@/lib/catalog/pg/period-stats';
-import { PgCatalogWriter } from '@/lib/catalog/pg/writer';
+import { ensurePgPeriodStats } from '@/lib/catalog/postgres/period-stats';
+import { PgCatalogWriter } from '@/lib/catalog/postgres/writer';
 import { DAY_SECONDS } from '@/lib/catalog/filters';
 import { DEFAULT_KVS_COLUMNS } from '@/lib/import/normalise';
 import { runImport } from '@/lib/import/run-import';

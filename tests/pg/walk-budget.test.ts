@@ -16,10 +16,10 @@
  */
 import type { RawVideosResponse } from '@/lib/contract/raw';
 import type { Source } from '@/lib/contract/source';
-import { searchTuning } from '@/lib/catalog/pg/queries';
-import { createPgSource } from '@/lib/catalog/pg/source';
-import { searchTokens } from '@/lib/catalog/fts-query';
-import { MIN_WALK, SEARCH_WINDOW, WALK_BUDGET, walkFloor } from '@/lib/catalog/search-query';
+import { searchTuning } from '@/lib/catalog/postgres/queries';
+import { createPgSource } from '@/lib/catalog/postgres/store';
+import { searchTokens } from '@/lib/catalog/relevance';
+import { MIN_WALK, SEARCH_WINDOW, WALK_BUDGET, walkFloor } from '@/lib/catalog/search-limits';
 import { type Fixture, NOW, openFixture, SEED_NOW, searchQuery } from '../unit/catalog/helpers/catalog-fixture';
 import { type PgDatabase, seededDatabase } from './helpers/pg-fixture';
 

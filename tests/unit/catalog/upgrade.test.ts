@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { ensureCatalogFile } from '@/lib/catalog/db';
-import { ensureImportTables } from '@/lib/catalog/import-schema';
-import { SCHEMA_VERSION } from '@/lib/catalog/schema';
+import { ensureCatalogFile } from '@/lib/catalog/sqlite/db';
+import { ensureImportTables } from '@/lib/catalog/sqlite/import-schema';
+import { SCHEMA_VERSION } from '@/lib/catalog/sqlite/schema';
 import { CatalogUpgradeError } from '@/lib/catalog/upgrade-error';
 
 const NOW = 1_749_988_800;

@@ -1,4 +1,4 @@
-import { LruCache } from '@/lib/lru';
+import { LruCache } from '@/lib/lru.mjs';
 
 describe('LruCache', () => {
   it('evicts the least recently used entry past its size', () => {
