@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL catalogue writer (lib/catalog/pg/writer.ts), as tests/unit/import/sqlite-writer.test.ts
+ * The PostgreSQL catalogue writer (lib/catalog/postgres/writer.ts), as tests/unit/import/sqlite-writer.test.ts
  * tests the SQLite one: the same sample feed imported through the real parsers and runImport into
  * a seeded PostgreSQL catalogue on the throwaway server, then read back through the PostgreSQL Source.
  */
@@ -252,7 +252,7 @@ describe('the PostgreSQL catalogue writer', () => {
     const next = await one<{ period: number; video_id: number }>('SELECT period, video_id FROM period_stats WHERE period <> $1 LIMIT 1', [first.period]);
     const view = await db.pool.connect();
     try {
-      // A view half way through countPgDay (lib/catalog/pg/period-stats.ts): the tables taken as it
+      // A view half way through countPgDay (lib/catalog/postgres/period-stats.ts): the tables taken as it
       // takes them, one period's totals counted...
       await view.query('BEGIN');
       await view.query(`${PERIOD_TABLES_LOCK_SQL} IN ROW EXCLUSIVE MODE`);

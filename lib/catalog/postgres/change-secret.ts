@@ -3,7 +3,7 @@ import type { Queryable } from './db';
 
 /**
  * The secret of the site's change endpoint on the PostgreSQL catalogue (changeSecret in
- * lib/catalog/change-secret.ts): REVALIDATE_SECRET when set, else one kept in the catalogue's meta
+ * lib/catalog/sqlite/change-secret.ts): REVALIDATE_SECRET when set, else one kept in the catalogue's meta
  * table, created by the first tool that needs it.
  */
 export async function pgChangeSecret(db: Queryable, configured: string, create: boolean): Promise<string | null> {

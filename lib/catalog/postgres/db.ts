@@ -48,7 +48,7 @@ export function createPgPool(url: string, max = 10): PgPool {
     statement_timeout: 15_000,
     application_name: 'tubefront',
     // Every query reads a page of rows: starting parallel workers costs more than it saves (on a
-    // busy machine far more), and so does compiling a query with JIT (10 ms for the sitemap list).
+    // busy machine far more), and so does compiling a query with JIT.
     options: '-c max_parallel_workers_per_gather=0 -c jit=off',
   });
   // An idle client losing its connection (server restart) must not crash the process.

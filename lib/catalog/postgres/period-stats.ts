@@ -2,7 +2,7 @@ import 'server-only';
 /**
  * "Most popular today" and "top rated this week" on PostgreSQL: the same per-day history
  * (video_days), running sums (period_stats) and listing totals (period_counts) as the SQLite
- * catalogue, kept up to date the same way (lib/catalog/period-stats.ts explains why): each view or
+ * catalogue, kept up to date the same way (lib/catalog/sqlite/period-stats.ts explains why): each view or
  * vote adds to them in its own transaction, and once a day the windows move by taking out the day
  * that left and adding the day that entered. The daily move runs under an advisory lock, so that
  * of several servers one moves the windows and the others find them moved.
@@ -35,7 +35,7 @@ async function bumpCounts(db: Queryable, period: number, delta: 1 | -1, idsSql: 
 
 /**
  * Adds `sign` times the given videos' rows of video_days on `day` to a period's sums, keeping
- * period_counts in step (see applyDay in lib/catalog/period-stats.ts).
+ * period_counts in step (see applyDay in lib/catalog/sqlite/period-stats.ts).
  */
 async function applyDay(db: Queryable, period: number, day: number, sign: 1 | -1): Promise<void> {
   if (sign === 1) {
@@ -101,7 +101,7 @@ export async function rebuildPgPeriodStats(db: Queryable, now: number): Promise<
 const known = new WeakMap<object, { day: number; at: number }>();
 
 /**
- * Moves every period's window to the day of `now` (see ensurePeriodStats in lib/catalog/period-stats.ts).
+ * Moves every period's window to the day of `now` (see ensurePeriodStats in lib/catalog/sqlite/period-stats.ts).
  * `connect` hands out a client for the transaction; one process moves the windows, others wait
  * for the lock and find them moved.
  */
@@ -132,7 +132,7 @@ export async function ensurePgPeriodStats(pool: { connect(): Promise<PgClient & 
 /**
  * After the sums were rewritten (the daily move, an import's rebuild): VACUUM marks their pages
  * all-visible again, without which the period listings' index-only scans read the table for
- * every row they walk (measured: 70,000 heap fetches, 100 ms, for a small category's page).
+ * every row they walk (a heap fetch per entry, even for a small category's page).
  * Outside any transaction; a failure only leaves the work to autovacuum. The transaction that
  * rewrote them commits with SYNC_COMMIT_SQL, and this vacuums both before analyzing either, else it
  * may mark nothing (schema.ts SYNC_COMMIT_SQL).

@@ -58,7 +58,7 @@ const ORDERS: Record<Sort, string> = {
   'most-commented': 'comments DESC, {id} DESC',
 };
 
-/** The ids of one page of a listing (listVideoIds in lib/catalog/list-query.ts). */
+/** The ids of one page of a listing (listVideoIds in lib/catalog/sqlite/list-query.ts). */
 export async function pgListIds(db: Queryable, f: ListFilter, now: number): Promise<number[]> {
   const from = dateFrom(f.date, now);
   const [minDur, maxDur] = durationBounds(f.duration);
@@ -95,7 +95,7 @@ async function countWindow(db: Queryable, f: PgCountFilter, from: number, to: nu
   return r.rows[0]?.n ?? 0;
 }
 
-/** How many videos a listing has (countListable in lib/catalog/counts.ts). */
+/** How many videos a listing has (countListable in lib/catalog/sqlite/counts.ts). */
 export async function pgCountListable(db: Queryable, f: PgCountFilter, now: number): Promise<number> {
   const from = dateFrom(f.date, now);
   if (from !== null) return countWindow(db, f, from, now);
@@ -109,7 +109,7 @@ export async function pgCountListable(db: Queryable, f: PgCountFilter, now: numb
 
 // --- videos ----------------------------------------------------------------------------------------
 
-/** The listable videos among `ids`, in the order given (loadListRows in lib/catalog/video-rows.ts). */
+/** The listable videos among `ids`, in the order given (loadListRows in lib/catalog/sqlite/video-rows.ts). */
 export async function pgListRows(db: Queryable, ids: readonly number[], now: number): Promise<VideoListRow[]> {
   if (ids.length === 0) return [];
   const r = await db.query<VideoListRow>(
@@ -131,7 +131,7 @@ export async function pgIsListable(db: Queryable, id: number, now: number): Prom
 }
 
 
-/** The video page's data (loadVideoDetail in lib/catalog/video-detail.ts). */
+/** The video page's data (loadVideoDetail in lib/catalog/sqlite/video-detail.ts). */
 export async function pgVideoDetail(db: Queryable, id: number, now: number): Promise<RawVideoDetail | null> {
   const r = await db.query<DetailRow>(
     `SELECT id, dir, title, description, duration, post_date, status_id, views, likes, dislikes, rating,
@@ -215,13 +215,13 @@ interface MatchFilter {
 
 interface SearchRange {
   /**
-   * Highest id published by `now` (maxPublishedId in lib/catalog/search-query.ts): newest-first walks
+   * Highest id published by `now` (maxPublishedId in lib/catalog/sqlite/search-query.ts): newest-first walks
    * start there instead of walking the scheduled videos (the top 4% of ids) only to drop them.
    */
   hi: number;
   /**
    * Lowest id of the videos posted at or after the date filter's start (lowestIdFrom in
-   * lib/catalog/search-query.ts), 1 without one; null when none is.
+   * lib/catalog/sqlite/search-query.ts), 1 without one; null when none is.
    */
   lo: number | null;
   /** Highest id of the catalogue, scheduled videos included: what SQLite divides its term counts by. */
@@ -371,13 +371,12 @@ function expectedMatches(stats: LexemeStats, tokens: readonly string[], prefixLa
 }
 
 /**
- * SQLite's entriesPerRowid (lib/catalog/search-query.ts) from the statistics: the documents
+ * SQLite's entriesPerRowid (sqlite/search-query.ts) from the statistics: the documents
  * holding each token (and the duration filter's range, SQLite's facet token) in one column, summed,
  * per id of the catalogue. A token's documents are its share of the rows ANALYZE counted, rounded:
  * when ANALYZE sampled every row (the default target samples 30,000) and kept the token among its
  * most common, these are the exact counts SQLite keeps in fts_terms, and the two catalogues compute
- * the same floor to the id. At a million videos they are estimates: "sunset", "morning" and "walk"
- * within 0.4 to 1.7% of their counts in every column, 2.5 to 2.8% in titles.
+ * the same floor to the id. At a large catalogue they are estimates, close to those counts.
  */
 function entriesPerRowid(stats: SearchStats, column: 'tsv' | 'title_tsv', tokens: readonly string[], prefixLast: boolean, f: MatchFilter, size: number): number {
   if (size <= 0) return 0;
@@ -457,7 +456,7 @@ async function newestMatches(
   const expected = expectedMatches((await lexemeStats(db))[column], tokens, prefixLast, span);
   if (expected <= searchTuning.fewMatches) {
     const r = await db.query<Match>(
-      // No lower bound when it cuts nothing: one more condition on every slice costs 0.14 ms of planning.
+      // No lower bound when it cuts nothing: one more condition on every slice costs planning time.
       `SELECT ${cols} FROM (SELECT id, tsv FROM video_search WHERE ${lo > 1 ? `id >= ${lo} AND ` : ''}id <= $7 AND ${filter}
         ORDER BY id DESC LIMIT $6) u ORDER BY u.id DESC`,
       [query, f.from, f.now, f.minDur, f.maxDur, limit, f.hi, ...extra],
@@ -510,17 +509,15 @@ function ranked(...lists: readonly Match[][]): number[] {
 
 /**
  * The newest SEARCH_WINDOW matches in titles; when fewer than TITLE_ENOUGH, ranked with the newest
- * SEARCH_WINDOW matches in every column: SQLite's rankedMatches (lib/catalog/search-query.ts), with
+ * SEARCH_WINDOW matches in every column: SQLite's rankedMatches (sqlite/search-query.ts), with
  * its walks bounded alike.
  *
  * SQLite limits each walk to the newest part of the catalogue where the words' doclists hold
  * WALK_BUDGET entries (walkFloor; MIN_WALK and MAX_TITLE_WALK as there), so that an AND of common
  * words that few videos share costs a bounded amount, and the answer is the newest matches in that
  * part. Unbounded, PostgreSQL's walk costs the same way: it decodes the words' GIN posting lists slice
- * after slice until it has the window (at a million videos, "sunset morning walk" read 8 of the 16
- * slices, three common words' lists of 10,000 to 13,000 entries each a slice, for the newest 600 of
- * the 1,366 videos holding all three: 8.5 ms of its 11). So
- * the same floors are computed here, from the statistics' counts instead of fts_terms's
+ * after slice until it has the window, and for common words that few videos share that is most of
+ * the slices and most of the search's time. So the same floors are computed here, from the statistics' counts instead of fts_terms's
  * (entriesPerRowid), and both catalogues answer from the same newest part of the catalogue. Below
  * some 20,000 entries (MIN_WALK) no floor is above the lowest id asked for: small catalogues and
  * rare words are read whole, as before.
@@ -594,7 +591,7 @@ export interface PgSearchFilter {
 }
 
 /**
- * All ranked ids of a search, at most SEARCH_WINDOW (searchIds in lib/catalog/search-query.ts):
+ * All ranked ids of a search, at most SEARCH_WINDOW (searchIds in lib/catalog/sqlite/search-query.ts):
  * the newest matches of every word (title matches alone when there are a page of them), a prefix
  * search of the last word when the whole words find nothing, then videos with some of the words
  * when that is less than a page (lib/catalog/partial-matches.ts).
@@ -622,7 +619,7 @@ export async function pgSearchIds(db: Queryable, f: PgSearchFilter, now: number,
 }
 
 /**
- * Related videos (relatedIds in lib/catalog/related-query.ts): the newest RELATED_WINDOW videos
+ * Related videos (relatedIds in lib/catalog/sqlite/related-query.ts): the newest RELATED_WINDOW videos
  * sharing a title word and a category, ranked by shared title words as SQLite ranks them, then
  * the newest of the video's first category.
  *

@@ -1,5 +1,5 @@
 /**
- * The catalogue's PostgreSQL schema: the same tables as the SQLite catalogue (lib/catalog/schema.ts,
+ * The catalogue's PostgreSQL schema: the same tables as the SQLite catalogue (lib/catalog/sqlite/schema.ts,
  * import-schema.ts), with the full-text index as two tsvector columns instead of FTS5 tables, in
  * video_search:
  *
@@ -11,17 +11,16 @@
  *   ('+morning+sunset'; a title of more than 16 such words has '+word' for each instead: tsv.ts
  *   titlePairsTsv). A title read of several such words looks up their pairs instead of the words
  *   (titlePairQuery): a GIN AND decodes every posting list it names, and the lists of three common
- *   words (about 11,000 entries a slice) took 0.25 ms a slice even when no title has all three
- *   ("sunset morning walk"), where their pairs' lists hold only the titles with both words (a few
- *   hundred entries: 0.01 ms). A column and index of their own (4 times the size of title_tsv's), so
+ *   words cost most of a title search even when no title has all three ("sunset morning walk"),
+ *   where their pairs' lists hold only the titles with both words (a small fraction). A column and index of their own (several times the size of title_tsv's), so
  *   that ANALYZE's most common title words are not crowded out by pairs (searches choose how to read
  *   from them).
  *
  * video_search is partitioned by id into slices of SEARCH_SLICE ids, each with its own GIN indexes.
  * A search wants the newest matches, and a GIN index has no order: over the whole catalogue, two
  * common words had every one of their thousands of matches fetched and sorted to keep the newest
- * 600, 7 to 11 ms at a million videos. Slice by slice from the newest, a search stops as soon as
- * it has its window (lib/catalog/pg/queries.ts). The vectors live there only, beside the columns
+ * SEARCH_WINDOW. Slice by slice from the newest, a search stops as soon as it has its window
+ * (queries.ts). The vectors live there only, beside the columns
  * a search filters on (copies of the video's, written with it), so that views and votes, which
  * rewrite a videos row, never touch them.
  *
@@ -72,8 +71,7 @@ export const PERIOD_LOCK_KEY = 0x7f0b_c002;
  * write's own COMMIT had returned before its WAL was flushed, or the ANALYZE of the table before
  * (VACUUM (ANALYZE) a, b commits one per table, asynchronously) shared its group. The table was left
  * with no page all-visible, and every index-only scan read the heap for each entry it walked until
- * rows changed enough for autovacuum (measured at 1,000,000 videos: the seed's videos table with
- * none, "most viewed this week, 10-40 min" 21.7 ms median instead of 1.6).
+ * rows changed enough for autovacuum (a listing many times slower than with the pages marked).
  *
  * So the write commits synchronously (SYNC_COMMIT_SQL, inside its transaction: the seed, the daily
  * move of the period windows, an import's finish) and vacuumStatements vacuums every table before
@@ -241,7 +239,7 @@ CREATE TABLE takedowns (
 CREATE INDEX idx_takedowns_external ON takedowns (source, external_id);
 
 -- The lower bound of the Wilson score interval (95%) of the share of likes, scaled to 0..5 and
--- rounded to 4 places: lib/catalog/period-stats.ts wilsonScore, operation for operation (floor(x + 0.5)
+-- rounded to 4 places: lib/catalog/periods.ts wilsonScore, operation for operation (floor(x + 0.5)
 -- is JS's Math.round for these non-negative values; round() on a double would round half to even).
 CREATE FUNCTION wilson_score(likes INTEGER, dislikes INTEGER) RETURNS DOUBLE PRECISION
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$

@@ -1,9 +1,9 @@
 import 'server-only';
 /**
  * The demo catalogue on PostgreSQL: the same videos, dates, categories, tags, view history and
- * keywords as the SQLite seed (lib/catalog/seed.ts generates each of them; this file only writes
+ * keywords as the SQLite seed (../demo.ts generates each of them; this file only writes
  * them), bulk-loaded a few thousand rows per statement through unnest() of arrays, indexed after
- * the load. The contract test (tests/unit/catalog/pg-contract.test.ts) holds the two seeds equal.
+ * the load. The contract test (tests/pg/contract.test.ts) holds the two seeds equal.
  */
 import type pg from 'pg';
 import type { SeedResult } from '../store';

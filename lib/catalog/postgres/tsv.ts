@@ -98,7 +98,7 @@ export function titlePairQuery(tokens: readonly string[], options: { prefixLast?
 }
 
 /**
- * The words of a title a related list matches on (relatedIds in lib/catalog/related-query.ts: 3
+ * The words of a title a related list matches on (relatedIds in lib/catalog/sqlite/related-query.ts: 3
  * letters or more, no stopword), each once: the related_words rows of a video, one per word and
  * category. The asking video's words are the same filter over its first search tokens, so a video
  * shares a word with it exactly when one of these rows has that word.

@@ -6,7 +6,7 @@ import { dayOf } from '../periods';
 import type { Queryable } from './db';
 
 /**
- * Who voted, on the PostgreSQL catalogue: as lib/catalog/voter-key.ts explains for the SQLite one.
+ * Who voted, on the PostgreSQL catalogue: as lib/catalog/sqlite/voter-key.ts explains for the SQLite one.
  * The secret is VOTE_SALT, else a random one kept in the catalogue's meta table, made by the first
  * server that needs it and read by every other one, so that they all key a visitor alike.
  */

@@ -1,7 +1,7 @@
 import 'server-only';
 /**
  * The PostgreSQL catalogue as an import target (lib/import/writer.ts), with the SQLite writer's
- * contract (lib/catalog/sqlite-writer.ts): upserts by (source, external id), unseen categories and
+ * contract (sqlite/writer.ts): upserts by (source, external id), unseen categories and
  * tags created, the search vectors rewritten with the row, takedowns deleted everywhere (per-day
  * history and period sums included) and remembered, and the content version bumped in the same
  * transaction so that every server drops what it keeps in memory within a second.
@@ -119,7 +119,7 @@ SELECT category_id, dur_class, day, sum(n) OVER (PARTITION BY category_id, dur_c
 type Client = pg.PoolClient;
 
 /**
- * Adds counted title keywords to their popularity (countTitleKeywords in lib/catalog/seed.ts); a
+ * Adds counted title keywords to their popularity (countTitleKeywords in ../demo.ts); a
  * keyword no video gives any more is deleted.
  */
 async function addKeywords(c: Client, counts: ReadonlyMap<string, number>): Promise<void> {
@@ -216,8 +216,7 @@ export class PgCatalogWriter implements CatalogWriter {
    * Memberships, tags and search vectors of videos from their feed rows (their videos rows written
    * already), a statement per table for all of them. `allNew`: every id is new (never used: ids are
    * not reused, and removing a video deletes these rows too), and the pairs below are distinct, so
-   * no row can conflict and the inserts skip ON CONFLICT's checks (related_words' insert of 20,000
-   * videos: 765 ms instead of 1,328, one comparison);
+   * no row can conflict and the inserts skip ON CONFLICT's checks (a large share of their cost);
    * for videos that were there before, a row their detach missed is skipped rather than failing.
    */
   private async attach(c: Client, items: readonly { id: number; row: FeedRow }[], allNew: boolean): Promise<void> {
@@ -394,7 +393,7 @@ export class PgCatalogWriter implements CatalogWriter {
 
     if (unchanged.length > 0) await c.query('UPDATE video_sources SET seen_run = $1 WHERE video_id = ANY($2::int[])', [runId, unchanged]);
     if (updated.length > 0) {
-      // A changed title moves its keywords' popularity (countTitleKeywords in lib/catalog/seed.ts).
+      // A changed title moves its keywords' popularity (countTitleKeywords in ../demo.ts).
       const before = await c.query<{ id: number; title: string }>('SELECT id, title FROM videos WHERE id = ANY($1::int[])', [updated.map((u) => u.id)]);
       const titles = new Map(before.rows.map((r) => [r.id, r.title]));
       for (const u of updated) {
@@ -446,7 +445,7 @@ export class PgCatalogWriter implements CatalogWriter {
   /** Deletes a video from every table, keeping it down when asked. */
   private async removeOne(c: Client, id: number, takedown: boolean): Promise<RemovedVideo> {
     // The video's row first, as a view or a vote of it takes its rows (videos, memberships, then
-    // the period sums: source.ts recordView): taken the other way round, a view of the video being
+    // the period sums: store.ts recordView): taken the other way round, a view of the video being
     // removed could deadlock with the removal.
     const gone = (await c.query<{ title: string }>('SELECT title FROM videos WHERE id = $1 FOR UPDATE', [id])).rows[0];
     if (gone) {

@@ -6,7 +6,7 @@ import { prepared } from './statements';
  * (wal-checkpointer.ts), and the WAL grows to hundreds of MB between two passes. A site connection
  * checkpoints after each of its writes once the WAL holds 1,000 pages (wal_autocheckpoint): during
  * an import, every view or vote then copied whatever the import's thread had not yet, on the
- * site's event loop (bench:import: 100 to 400 ms, every request of the server waiting), and the
+ * site's event loop (every request of the server waiting for it), and the
  * writes queued behind it missed the moment the import left the write lock free.
  *
  * So the import holds a lease, a meta row saying until when its thread checkpoints: renewed in

@@ -11,7 +11,7 @@ export const SCHEMA_VERSION = 5;
 
 
 /**
- * One vote per visitor key (lib/catalog/voter-key.ts) and video, kept until its UTC day is over:
+ * One vote per visitor key (lib/catalog/sqlite/voter-key.ts) and video, kept until its UTC day is over:
  * the table is rebuilt under this definition when past days' votes are dropped.
  */
 export const VOTES_TABLE_SQL = (name: string): string => `CREATE TABLE ${name} (
@@ -118,7 +118,7 @@ CREATE TABLE video_days (
 ) WITHOUT ROWID;
 
 -- The sums of video_days over each period (1 day, 2 week, 3 month) with the filter columns copied
--- in, kept up to date incrementally (lib/catalog/period-stats.ts); score ranks top rated.
+-- in, kept up to date incrementally (lib/catalog/sqlite/period-stats.ts); score ranks top rated.
 CREATE TABLE period_stats (
   period INTEGER NOT NULL,
   video_id INTEGER NOT NULL,

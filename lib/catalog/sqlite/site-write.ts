@@ -20,9 +20,8 @@ export const isBusy = (e: unknown): boolean => {
  * A write of the running site (a view, a vote) that never waits for the write lock on the event
  * loop. better-sqlite3 is synchronous: with busy_timeout, a write that found the lock taken waited
  * inside SQLite, and while an import held it (a batch, up to a second) the whole server waited with
- * it, every visitor's request included (bench:import: the site's view writes took up to 1.6 to 2.3 s
- * during a first import). Here an attempt runs with busy_timeout 0: when the lock is taken it fails
- * at once (SQLITE_BUSY, its transaction rolled back) and is tried again after a pause of 1, 2, 4,
+ * it, every visitor's request included. Here an attempt runs with busy_timeout 0: when the lock is
+ * taken it fails at once (SQLITE_BUSY, its transaction rolled back) and is tried again after a pause of 1, 2, 4,
  * 8, 16, 16... ms, during which the server goes on serving, until it succeeds or MAX_WAIT_MS have
  * passed (then the error is the caller's, as a busy_timeout expiry was). The connection's
  * busy_timeout is restored after each attempt, for everything else that runs on it.

@@ -8,8 +8,7 @@ import { SourceError } from '@/lib/contract/errors';
 import type { Source } from '@/lib/contract/source';
 import { NEXT_PUBLISH_SQL } from '../list-epoch';
 import { type CatalogSourceOptions, createCatalogSource } from '../source';
-import type { CatalogStore } from '../store';
-import { allCategories } from './category-query';
+import type { CatalogStore, CategoryRow } from '../store';
 import { changeSecret } from './change-secret';
 import { contentVersion } from './content-version';
 import { countListable } from './counts';
@@ -39,7 +38,7 @@ export function sqliteStore(db: CatalogDb | (() => CatalogDb)): CatalogStore {
     nextPublish: (now) => prepared(open(), `${NEXT_PUBLISH_SQL} ?`).pluck().get(now) as number | null,
     // Its search keeps its date windows' bounds by content version (search-query.ts).
     forgetLists: () => {},
-    categories: () => allCategories(open()),
+    categories: () => prepared(open(), 'SELECT id, dir, title, description FROM categories ORDER BY id').all() as CategoryRow[],
     countListable: (f, now) => countListable(open(), f, now),
     listIds: (f, now) => listVideoIds(open(), f, now),
     ensurePeriodStats: (now) => ensurePeriodStats(open(), now),

@@ -15,15 +15,14 @@ interface Pass {
 
 /**
  * A pass starts at most this long after the last one ended: a page rewritten by the batches in
- * between is copied once. Shorter makes each drain() shorter (4.4 s of waits over 24 drains at
- * 1,000,000 rows with 500 ms; 7.0 s over 37 with 1 s and a 128 MB WAL).
+ * between is copied once. Shorter makes each drain() shorter, and the drains' waits fewer in all.
  */
 const PASS_EVERY_MS = 500;
 /**
  * WAL frames (4 KB pages) past which the writer waits for a complete pass before its next
  * transaction, so that the transaction starts the WAL over (a pass tells the size as it was when
  * the pass began, and the writer drains under the write lock, so that no site write adds frames
- * after the last pass: the WAL file stays under about 500 MB, 399 to 483 MB in the bench).
+ * after the last pass: the WAL file stays near RESTART_FRAMES pages, under about 500 MB).
  */
 const RESTART_FRAMES = 65_536;
 /** Passes drain() runs at most (a reader of the site still on older frames can hold one back). */

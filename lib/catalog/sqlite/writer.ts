@@ -27,13 +27,13 @@ interface FtsDoc {
 /**
  * Connection settings while an import runs, restored by finish():
  * - mmap_size 0: an import reads most of the catalogue's indexes once; mapped, every page it
- *   touched would count in the process's resident memory (1 GB at 1,000,000 rows). Read through
+ *   touched would count in the process's resident memory. Read through
  *   the page cache instead, the kernel's cache keeps them and the process stays small.
  * - wal_autocheckpoint: each batch writes tens of MB of index pages to the WAL (inserts land all
  *   over the duration indexes); checkpointing after every batch copied each hot page back once per
  *   batch. A file's checkpoints run on a thread of their own (WalCheckpointer: a pass copies a
  *   page once for the batches since the last), none on this connection (0); without that thread,
- *   every 65,536 pages (256 MB: with 64 MB the commits took 40% longer). Checkpoints stay
+ *   every 65,536 pages (fewer made the commits slower). Checkpoints stay
  *   passive: they never block the site's readers or writers.
  */
 const KEYWORD_FLUSH = 20_000;
@@ -42,11 +42,9 @@ const KEYWORD_FLUSH = 20_000;
  * How long one write transaction of an import holds the write lock before it commits (batches of
  * a run share it until then). A commit writes every page the transaction changed to the WAL, and
  * new rows land all over the duration indexes, so nearly every row dirties pages of its own; the
- * search indexes write a segment per commit, merged later. bench:import at 1,000,000 rows, one run
- * after the other: a commit per batch (305 transactions) 12,959 rows/s, the writing thread 55.4 s
- * of CPU, 12.2 GB written; 1 s transactions (42) 17,389 rows/s, 42.3 s, 9.3 GB. The site's writes
- * wait off its event loop meanwhile (site-write.ts), for about one transaction (leaveLockFree; the
- * bench's longest view wait was 1.5 to 3.0 s a run, and 4.1 s in one of some fifteen runs).
+ * search indexes write a segment per commit, merged later. So fewer, longer transactions write
+ * less and import faster than a commit per batch (bench:import). The site's writes wait off its
+ * event loop meanwhile (site-write.ts), for about one transaction (leaveLockFree).
  */
 const TRANSACTION_MS = 1000;
 
@@ -56,13 +54,12 @@ const MEMBER_FIELDS = 7;
 /**
  * journal_size_limit -1 while importing (the site's connections keep 64 MB): the WAL starts over
  * every 256 MB or so (WalCheckpointer), and each time the limit truncated the file to 64 MB, which
- * the next batches' writes then grew again (perf of the bench's writing thread: 3% in ftruncate,
- * and writes that extend a file allocate its blocks again, where overwriting them does not).
+ * the next batches' writes then grew again (time in ftruncate, and writes that extend a file
+ * allocate its blocks again, where overwriting them does not).
  * finish() restores the limit, so the first write after the import cuts the file back.
  *
  * cache_size 32 MB while importing (the site's connections keep 64 MB): what misses is read from
- * the kernel's cache, and the second run of the bench (all rows unchanged) peaked at 273 to 313 MB
- * with 64 MB, around the 300 MB budget.
+ * the kernel's cache, and with 64 MB a run of unchanged rows peaked around the import's memory budget.
  */
 const IMPORT_PRAGMAS: Record<string, number> = { mmap_size: 0, wal_autocheckpoint: 65536, cache_size: -32768, journal_size_limit: -1 };
 
@@ -258,8 +255,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
    * reads or deletes memberships), sorted by category and duration: in feed order, each lands on a
    * page of idx_vc_duration no other row near it touches, more pages than the page cache holds, so
    * a page was read, written to the WAL and read again several times a transaction. Sorted, the
-   * transaction sweeps each category's part of the index once (bench:import, 1,000,000 rows: 4.9 GB
-   * read and 3.3 GB written instead of 11.9 and 9.5, the writing thread's CPU 30.5 s instead of 42).
+   * transaction sweeps each category's part of the index once (well under half the reads and writes).
    */
   private members = new Float64Array(MEMBER_FIELDS * 4096);
   private memberCount = 0;
@@ -441,7 +437,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
    * empty transaction), so that no write of the site adds frames after the last pass; the next write,
    * the import's or the site's, then starts the WAL over. Drained with the lock free, a view
    * written during the pass left a frame or two uncopied nearly every time, no transaction could
-   * start the WAL over, and it grew to 2.3 GB in the bench instead of staying under 1 GB.
+   * start the WAL over, and it grew without bound instead of staying near its limit.
    */
   private async beforeWrite(): Promise<void> {
     const c = this.checkpointer;
@@ -450,7 +446,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
     try {
       if (!c.restartDue()) return;
       // The bulk of the copying with the lock free (a pass after a transaction of the import copies
-      // hundreds of MB: held under the lock, the passes kept a view waiting over 5 s once, and it
+      // hundreds of MB: held under the lock, the passes kept a view waiting past busy_timeout, and it
       // failed); under the lock, only what the site wrote meanwhile.
       await c.drain();
       this.db.prepare('BEGIN IMMEDIATE').run();

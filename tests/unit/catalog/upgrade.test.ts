@@ -1,7 +1,7 @@
 /**
  * A catalogue file of another schema version is rebuilt from the demo seed on the next start,
  * unless it holds an operator's content (imported videos, takedowns): then nothing is touched and
- * the start stops with one line saying why (lib/catalog/db.ts, CatalogUpgradeError).
+ * the start stops with one line saying why (lib/catalog/sqlite/db.ts, CatalogUpgradeError).
  */
 import fs from 'node:fs';
 import os from 'node:os';
