@@ -4,7 +4,7 @@
  * explains how the sums are kept).
  */
 import { sortHasDate, type DateFilter, type DateSort, type Sort } from '@/lib/types';
-import { DAY_SECONDS } from './filters';
+import { DAY_SECONDS, durationClassSql } from './filters';
 
 export type Period = Exclude<DateFilter, 'all'>;
 
@@ -39,3 +39,18 @@ export function wilsonScore(likes: number, dislikes: number): number {
 export const PERIODS = Object.keys(PERIOD_DAYS) as Period[];
 /** A period's number in period_stats and period_counts. */
 export const periodNo = (p: Period): number => PERIODS.indexOf(p) + 1;
+
+/**
+ * SQL (either store) of the listing totals a set of videos belongs to: all videos, its duration
+ * class, each of its categories, and each category's duration class, as `keys(category_id,
+ * dur_class)` over `ids(id)` from `idsSql`; the caller adds to period_counts from it.
+ */
+export function periodCountKeysSql(idsSql: string): string {
+  return `WITH ids(id) AS (${idsSql}),
+     keys(category_id, dur_class) AS (
+       SELECT 0, 0 FROM ids
+       UNION ALL SELECT 0, ${durationClassSql('v.duration')} FROM ids JOIN videos v ON v.id = ids.id
+       UNION ALL SELECT c.category_id, 0 FROM ids JOIN video_categories c ON c.video_id = ids.id
+       UNION ALL SELECT c.category_id, ${durationClassSql('c.duration')} FROM ids JOIN video_categories c ON c.video_id = ids.id
+     )`;
+}

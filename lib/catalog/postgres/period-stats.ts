@@ -7,11 +7,12 @@ import 'server-only';
  * that left and adding the day that entered. The daily move runs under an advisory lock, so that
  * of several servers one moves the windows and the others find them moved.
  */
-import type { DateSort, DurationFilter } from '@/lib/types';
+import type { DurationFilter } from '@/lib/types';
 import { MAX_ID } from '../answer-limits';
-import { durationClassSql, durationFilterClass, durationRange } from '../filters';
-import { dayOf, PERIOD_DAYS, PERIODS, periodNo, type Period } from '../periods';
+import { durationFilterClass, durationRange } from '../filters';
+import { dayOf, PERIOD_DAYS, periodCountKeysSql, PERIODS, periodNo, type Period } from '../periods';
 import { VISIBLE_STATUS_SQL } from '../status';
+import type { PeriodListFilter } from '../store';
 import type { PgClient, Queryable } from './db';
 import { PERIOD_LOCK_KEY, SYNC_COMMIT_SQL, vacuumStatements } from './schema';
 
@@ -19,13 +20,7 @@ import { PERIOD_LOCK_KEY, SYNC_COMMIT_SQL, vacuumStatements } from './schema';
 /** Adds `delta` to every listing total that the videos selected by `idsSql` belong to ($1 period, $2 delta, then idsSql's own). */
 async function bumpCounts(db: Queryable, period: number, delta: 1 | -1, idsSql: string, args: unknown[]): Promise<void> {
   await db.query(
-    `WITH ids(id) AS (${idsSql}),
-     keys(category_id, dur_class) AS (
-       SELECT 0, 0 FROM ids
-       UNION ALL SELECT 0, ${durationClassSql('v.duration')} FROM ids JOIN videos v ON v.id = ids.id
-       UNION ALL SELECT c.category_id, 0 FROM ids JOIN video_categories c ON c.video_id = ids.id
-       UNION ALL SELECT c.category_id, ${durationClassSql('c.duration')} FROM ids JOIN video_categories c ON c.video_id = ids.id
-     )
+    `${periodCountKeysSql(idsSql)}
      INSERT INTO period_counts AS pc (period, category_id, dur_class, count)
      SELECT $1::int, category_id, dur_class, $2::int * count(*)::int FROM keys GROUP BY category_id, dur_class
      ON CONFLICT (period, category_id, dur_class) DO UPDATE SET count = pc.count + excluded.count`,
@@ -216,19 +211,10 @@ export async function forgetPgPeriods(db: Queryable, videoId: number): Promise<v
   }
 }
 
-export interface PgPeriodListFilter {
-  sort: DateSort;
-  period: Period;
-  categoryId: number;
-  duration: DurationFilter;
-  limit: number;
-  offset: number;
-}
-
 const ANY_DURATION: [number, number] = [0, MAX_ID];
 
 /** One page of a period listing: a reverse walk of the sort's index, filtered in place. */
-export async function listPgPeriodIds(db: Queryable, f: PgPeriodListFilter, now: number): Promise<number[]> {
+export async function listPgPeriodIds(db: Queryable, f: PeriodListFilter, now: number): Promise<number[]> {
   const [minDur, maxDur] = durationRange(f.duration) ?? ANY_DURATION;
   const order = f.sort === 'most-popular' ? 'views DESC, video_id DESC' : 'score DESC, likes DESC, video_id DESC';
   const inCategory = f.categoryId !== 0;

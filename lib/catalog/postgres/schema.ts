@@ -39,6 +39,8 @@
  * videos or takedowns (CatalogUpgradeError: nothing is changed, README "Upgrading").
  */
 
+import { importTablesSql, sharedTablesSql, type TableDialect } from '../tables';
+
 export const PG_SCHEMA_VERSION = 4;
 
 /**
@@ -84,30 +86,21 @@ export function vacuumStatements(tables: readonly string[]): [string, string] {
   return [`VACUUM ${tables.join(', ')}`, `ANALYZE ${tables.join(', ')}`];
 }
 
-export const PG_TABLES_SQL = `
-CREATE TABLE meta (
-  key TEXT PRIMARY KEY,
-  value TEXT NOT NULL
-);
+/** The shared tables (../tables.ts) in PostgreSQL's words. */
+const POSTGRES: TableDialect = {
+  real: 'DOUBLE PRECISION',
+  bigint: 'BIGINT',
+  keyedEnd: '',
+  serialId: 'SERIAL',
+  binaryText: 'TEXT COLLATE "C"',
+  createImportTable: 'CREATE TABLE',
+  createImportIndex: 'CREATE INDEX',
+};
 
-CREATE TABLE videos (
-  id INTEGER PRIMARY KEY,
-  dir TEXT NOT NULL,
-  title TEXT NOT NULL,
-  description TEXT NOT NULL,
-  duration INTEGER NOT NULL,
-  post_date INTEGER NOT NULL,
-  status_id INTEGER NOT NULL,
-  views INTEGER NOT NULL DEFAULT 0,
-  likes INTEGER NOT NULL DEFAULT 0,
-  dislikes INTEGER NOT NULL DEFAULT 0,
-  rating DOUBLE PRECISION NOT NULL DEFAULT 0,
-  comments INTEGER NOT NULL DEFAULT 0,
-  sg_id INTEGER NOT NULL,
-  ex_tube TEXT NOT NULL,
-  ex_id INTEGER NOT NULL,
-  username TEXT NOT NULL
-);
+export const PG_TABLES_SQL = `
+${sharedTablesSql(POSTGRES)}
+
+${importTablesSql(POSTGRES)}
 
 -- Full text, by slices of SEARCH_SLICE ids (searchSliceSql creates one); post_date, duration and
 -- status_id are the video's, copied so that a slice filters without reading videos.
@@ -131,112 +124,6 @@ CREATE TABLE related_words (
   post_date INTEGER NOT NULL,
   status_id INTEGER NOT NULL
 );
-
-CREATE TABLE categories (
-  id INTEGER PRIMARY KEY,
-  dir TEXT NOT NULL UNIQUE,
-  title TEXT NOT NULL,
-  description TEXT NOT NULL
-);
-
-CREATE TABLE video_categories (
-  video_id INTEGER NOT NULL,
-  category_id INTEGER NOT NULL,
-  post_date INTEGER NOT NULL,
-  duration INTEGER NOT NULL,
-  status_id INTEGER NOT NULL,
-  views INTEGER NOT NULL,
-  rating DOUBLE PRECISION NOT NULL,
-  likes INTEGER NOT NULL,
-  comments INTEGER NOT NULL,
-  PRIMARY KEY (video_id, category_id)
-);
-
-CREATE TABLE tags (
-  id INTEGER PRIMARY KEY,
-  dir TEXT NOT NULL UNIQUE,
-  title TEXT NOT NULL
-);
-
-CREATE TABLE video_tags (
-  video_id INTEGER NOT NULL,
-  tag_id INTEGER NOT NULL,
-  PRIMARY KEY (video_id, tag_id)
-);
-
--- keyword_lc in the C collation: prefix ranges and ties order by code point, as in SQLite.
-CREATE TABLE keywords (
-  id SERIAL PRIMARY KEY,
-  keyword TEXT NOT NULL,
-  keyword_lc TEXT COLLATE "C" NOT NULL UNIQUE,
-  popularity INTEGER NOT NULL
-);
-
-CREATE TABLE votes (
-  video_id INTEGER NOT NULL,
-  voter TEXT NOT NULL,
-  vote INTEGER NOT NULL,
-  created_at INTEGER NOT NULL,
-  PRIMARY KEY (video_id, voter)
-);
-
-CREATE TABLE video_day_counts (
-  category_id INTEGER NOT NULL,
-  dur_class INTEGER NOT NULL,
-  day INTEGER NOT NULL,
-  cum INTEGER NOT NULL,
-  PRIMARY KEY (category_id, dur_class, day)
-);
-
-CREATE TABLE video_days (
-  video_id INTEGER NOT NULL,
-  day INTEGER NOT NULL,
-  views INTEGER NOT NULL DEFAULT 0,
-  likes INTEGER NOT NULL DEFAULT 0,
-  dislikes INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (video_id, day)
-);
-
-CREATE TABLE period_stats (
-  period INTEGER NOT NULL,
-  video_id INTEGER NOT NULL,
-  views INTEGER NOT NULL,
-  likes INTEGER NOT NULL,
-  dislikes INTEGER NOT NULL,
-  score DOUBLE PRECISION NOT NULL,
-  post_date INTEGER NOT NULL,
-  duration INTEGER NOT NULL,
-  PRIMARY KEY (period, video_id)
-);
-
-CREATE TABLE period_counts (
-  period INTEGER NOT NULL,
-  category_id INTEGER NOT NULL,
-  dur_class INTEGER NOT NULL,
-  count INTEGER NOT NULL,
-  PRIMARY KEY (period, category_id, dur_class)
-);
-
-CREATE TABLE video_sources (
-  video_id INTEGER PRIMARY KEY,
-  source TEXT NOT NULL,
-  external_id TEXT NOT NULL,
-  embed_url TEXT NOT NULL,
-  thumb_url TEXT NOT NULL,
-  thumbs TEXT NOT NULL,
-  preview_url TEXT,
-  hash TEXT NOT NULL,
-  seen_run BIGINT NOT NULL,
-  UNIQUE (source, external_id)
-);
-
-CREATE TABLE takedowns (
-  video_id INTEGER PRIMARY KEY,
-  source TEXT,
-  external_id TEXT,
-  removed_at INTEGER NOT NULL
-);
-CREATE INDEX idx_takedowns_external ON takedowns (source, external_id);
 
 -- The lower bound of the Wilson score interval (95%) of the share of likes, scaled to 0..5 and
 -- rounded to 4 places: lib/catalog/periods.ts wilsonScore, operation for operation (floor(x + 0.5)

@@ -14,10 +14,11 @@ import 'server-only';
  * 7, month: 30): at one minute past midnight "today" alone would hold almost nothing.
  */
 import type Database from 'better-sqlite3';
-import type { DateSort, DurationFilter } from '@/lib/types';
-import { durationClassSql, durationFilterClass, durationRange } from '../filters';
-import { dayOf, PERIOD_DAYS, PERIODS, periodNo, type Period, wilsonScore } from '../periods';
+import type { DurationFilter } from '@/lib/types';
+import { durationFilterClass, durationRange } from '../filters';
+import { dayOf, PERIOD_DAYS, periodCountKeysSql, PERIODS, periodNo, type Period, wilsonScore } from '../periods';
 import { VISIBLE_STATUS_SQL } from '../status';
+import type { PeriodListFilter } from '../store';
 import { prepared } from './statements';
 
 
@@ -66,13 +67,7 @@ function applyDay(db: Database.Database, period: number, day: number, sign: 1 | 
 function bumpCounts(db: Database.Database, period: number, delta: 1 | -1, idsSql: string, args: Record<string, unknown>): void {
   prepared(
     db,
-    `WITH ids(id) AS (${idsSql}),
-     keys(category_id, dur_class) AS (
-       SELECT 0, 0 FROM ids
-       UNION ALL SELECT 0, ${durationClassSql('v.duration')} FROM ids JOIN videos v ON v.id = ids.id
-       UNION ALL SELECT c.category_id, 0 FROM ids JOIN video_categories c ON c.video_id = ids.id
-       UNION ALL SELECT c.category_id, ${durationClassSql('c.duration')} FROM ids JOIN video_categories c ON c.video_id = ids.id
-     )
+    `${periodCountKeysSql(idsSql)}
      INSERT INTO period_counts (period, category_id, dur_class, count)
      SELECT @period, category_id, dur_class, @delta * count(*) FROM keys WHERE true GROUP BY category_id, dur_class
      ON CONFLICT (period, category_id, dur_class) DO UPDATE SET count = count + excluded.count`,
@@ -165,15 +160,6 @@ export function forgetPeriods(db: Database.Database, videoId: number): void {
     bumpCounts(db, period, -1, 'SELECT video_id FROM period_stats WHERE period = @period AND video_id = @videoId', { videoId });
     prepared(db, 'DELETE FROM period_stats WHERE period = ? AND video_id = ?').run(period, videoId);
   }
-}
-
-export interface PeriodListFilter {
-  sort: DateSort;
-  period: Period;
-  categoryId: number;
-  duration: DurationFilter;
-  limit: number;
-  offset: number;
 }
 
 const ANY_DURATION: [number, number] = [0, Number.MAX_SAFE_INTEGER];

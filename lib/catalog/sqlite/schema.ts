@@ -7,140 +7,34 @@
  * another version is rebuilt on the next open.
  */
 
+import { importTablesSql, sharedTablesSql, type TableDialect, votesTableSql } from '../tables';
+
 export const SCHEMA_VERSION = 5;
 
 
-/**
- * One vote per visitor key (lib/catalog/sqlite/voter-key.ts) and video, kept until its UTC day is over:
- * the table is rebuilt under this definition when past days' votes are dropped.
- */
-export const VOTES_TABLE_SQL = (name: string): string => `CREATE TABLE ${name} (
-  video_id INTEGER NOT NULL,
-  voter TEXT NOT NULL,
-  vote INTEGER NOT NULL,
-  created_at INTEGER NOT NULL,
-  PRIMARY KEY (video_id, voter)
-) WITHOUT ROWID;`;
+/** The shared tables (../tables.ts) in SQLite's words. */
+const SQLITE: TableDialect = {
+  real: 'REAL',
+  bigint: 'INTEGER',
+  keyedEnd: ' WITHOUT ROWID',
+  serialId: 'INTEGER',
+  binaryText: 'TEXT',
+  createImportTable: 'CREATE TABLE IF NOT EXISTS',
+  createImportIndex: 'CREATE INDEX IF NOT EXISTS',
+};
+
+/** The votes table under another name: it is rebuilt so when past days' votes are dropped (voter-key.ts). */
+export const VOTES_TABLE_SQL = (name: string): string => votesTableSql(SQLITE, name);
+
+/** Tables of imported content, added to any catalogue file by every opener (import-schema.ts). */
+export const IMPORT_TABLES_SQL = `
+${importTablesSql(SQLITE)}
+`;
 
 export const TABLES_SQL = `
-CREATE TABLE meta (
-  key TEXT PRIMARY KEY,
-  value TEXT NOT NULL
-) WITHOUT ROWID;
-
--- ids are assigned in post_date order (the seed guarantees it): search uses rowid ranges
--- of the FTS index as a cheap date filter, and "newest" equals "highest id".
-CREATE TABLE videos (
-  id INTEGER PRIMARY KEY,
-  dir TEXT NOT NULL,
-  title TEXT NOT NULL,
-  description TEXT NOT NULL,
-  duration INTEGER NOT NULL,
-  post_date INTEGER NOT NULL,
-  status_id INTEGER NOT NULL,
-  views INTEGER NOT NULL DEFAULT 0,
-  likes INTEGER NOT NULL DEFAULT 0,
-  dislikes INTEGER NOT NULL DEFAULT 0,
-  rating REAL NOT NULL DEFAULT 0,
-  comments INTEGER NOT NULL DEFAULT 0,
-  sg_id INTEGER NOT NULL,
-  ex_tube TEXT NOT NULL,
-  ex_id INTEGER NOT NULL,
-  username TEXT NOT NULL
-);
-
-CREATE TABLE categories (
-  id INTEGER PRIMARY KEY,
-  dir TEXT NOT NULL UNIQUE,
-  title TEXT NOT NULL,
-  description TEXT NOT NULL
-);
-
--- Membership, with the video's sort and filter columns copied in: a category listing then
--- walks one index in order instead of joining 50,000 members to sort them.
--- Views and votes update both copies in one transaction.
-CREATE TABLE video_categories (
-  video_id INTEGER NOT NULL,
-  category_id INTEGER NOT NULL,
-  post_date INTEGER NOT NULL,
-  duration INTEGER NOT NULL,
-  status_id INTEGER NOT NULL,
-  views INTEGER NOT NULL,
-  rating REAL NOT NULL,
-  likes INTEGER NOT NULL,
-  comments INTEGER NOT NULL,
-  PRIMARY KEY (video_id, category_id)
-) WITHOUT ROWID;
-
-CREATE TABLE tags (
-  id INTEGER PRIMARY KEY,
-  dir TEXT NOT NULL UNIQUE,
-  title TEXT NOT NULL
-);
-
-CREATE TABLE video_tags (
-  video_id INTEGER NOT NULL,
-  tag_id INTEGER NOT NULL,
-  PRIMARY KEY (video_id, tag_id)
-) WITHOUT ROWID;
-
--- Search keywords with a popularity count: top keywords and prefix suggestions.
-CREATE TABLE keywords (
-  id INTEGER PRIMARY KEY,
-  keyword TEXT NOT NULL,
-  keyword_lc TEXT NOT NULL UNIQUE,
-  popularity INTEGER NOT NULL
-);
-
-${VOTES_TABLE_SQL('votes')}
-
--- Cumulative counts of listable videos per (category, duration class, day):
--- cum = videos with day <= this day. category_id 0 is "all videos", dur_class 0 is "any".
--- total_count of a listing is one index seek plus a count of today's few videos, never a
--- COUNT(*) over a million rows. Statuses never change after seeding, so these stay exact.
-CREATE TABLE video_day_counts (
-  category_id INTEGER NOT NULL,
-  dur_class INTEGER NOT NULL,
-  day INTEGER NOT NULL,
-  cum INTEGER NOT NULL,
-  PRIMARY KEY (category_id, dur_class, day)
-) WITHOUT ROWID;
-
--- Views and votes per video and day (unix day number): what "most popular today" and "top rated
--- this week" rank by. Fed by the view and vote stats and by the seed's recent history.
-CREATE TABLE video_days (
-  video_id INTEGER NOT NULL,
-  day INTEGER NOT NULL,
-  views INTEGER NOT NULL DEFAULT 0,
-  likes INTEGER NOT NULL DEFAULT 0,
-  dislikes INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (video_id, day)
-) WITHOUT ROWID;
-
--- The sums of video_days over each period (1 day, 2 week, 3 month) with the filter columns copied
--- in, kept up to date incrementally (lib/catalog/sqlite/period-stats.ts); score ranks top rated.
-CREATE TABLE period_stats (
-  period INTEGER NOT NULL,
-  video_id INTEGER NOT NULL,
-  views INTEGER NOT NULL,
-  likes INTEGER NOT NULL,
-  dislikes INTEGER NOT NULL,
-  score REAL NOT NULL,
-  post_date INTEGER NOT NULL,
-  duration INTEGER NOT NULL,
-  PRIMARY KEY (period, video_id)
-) WITHOUT ROWID;
+${sharedTablesSql(SQLITE)}
 CREATE INDEX idx_ps_views ON period_stats (period, views, video_id, post_date, duration);
 CREATE INDEX idx_ps_score ON period_stats (period, score, likes, video_id, post_date, duration);
-
--- How many videos each period listing has, per category (0: all) and duration class (0: any).
-CREATE TABLE period_counts (
-  period INTEGER NOT NULL,
-  category_id INTEGER NOT NULL,
-  dur_class INTEGER NOT NULL,
-  count INTEGER NOT NULL,
-  PRIMARY KEY (period, category_id, dur_class)
-) WITHOUT ROWID;
 
 -- Contentless full-text index (the text lives in videos). facets holds filter tokens
 -- ("d2" duration class, "c12" category id) so filters intersect inside FTS5.
