@@ -174,8 +174,11 @@ export function createCatalogSource(store: CatalogStore, options: CatalogSourceO
 
     video: (id) =>
       guarded('video', async () => {
-        const video = isVideoId(id) ? (await fresh(), await store.videoDetail(id, now())) : null;
-        return video ? { video } : { error: 1 as const, code: 'video_not_found' };
+        const notFound = { error: 1 as const, code: 'video_not_found' };
+        if (!isVideoId(id)) return notFound;
+        await fresh();
+        const video = await store.videoDetail(id, now());
+        return video ? { video } : notFound;
       }),
 
     related: (q) =>
