@@ -180,7 +180,7 @@ function viewsEvery50ms(ids: readonly number[], write: (id: number) => Promise<u
 /**
  * The running site's writes during an import: every 50 ms this (otherwise idle) process counts a
  * view of a demo video on its own connection, opened as the site opens it, the way the input
- * endpoint does (lib/catalog/source.ts: writeWhenFree, which waits for the write lock off the
+ * endpoint does (lib/catalog/sqlite/store.ts: writeWhenFree, which waits for the write lock off the
  * event loop). Measured: each write's time, and the event loop's delay (monitorEventLoopDelay),
  * which is what the site's other requests wait for.
  */
@@ -362,7 +362,7 @@ interface PgSiteWrites {
 
 /**
  * The running site's views during an import on PostgreSQL: every 50 ms this process counts a view
- * of a demo video through the site's PostgreSQL source (lib/catalog/pg/source.ts: input, act
+ * of a demo video through the site's PostgreSQL source (lib/catalog/postgres/store.ts: input, act
  * view), on a pool made as the site makes its own (createPgPool's defaults: 10 connections, 15 s
  * statement timeout). Measured: each view's time, and this process's event loop delay.
  */

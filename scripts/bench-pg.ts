@@ -76,7 +76,7 @@ async function main(): Promise<void> {
         t = performance.now();
         await inTransaction((c) => moveWindows(c, nowS));
         const rollMs = performance.now() - t;
-        // As the site does after the daily move (lib/catalog/pg/period-stats.ts).
+        // As the site does after the daily move (lib/catalog/postgres/period-stats.ts).
         await vacuumPeriods(pool);
         return { rollMs, rebuildMs };
       },
