@@ -2,26 +2,36 @@
  * A small bounded LRU cache with an optional time to live: for unbounded key spaces such as search
  * terms, values that may be a little stale such as total counts, and (with a size per entry) the
  * page cache's bytes in memory (lib/cache/redis-handler.mjs). Plain ESM so that files Next loads
- * unbundled can use it too; its types are lru.d.mts.
+ * unbundled can use it too; TypeScript reads its types from the JSDoc here.
+ *
+ * @template V
  */
 export class LruCache {
   /**
    * @param {number} limit how much it holds: entries, or the sum of sizeOf over them
    * @param {number} [ttlMs] how long an entry lives (Infinity: until it is evicted)
    * @param {() => number} [now] the clock, in ms
-   * @param {(value: unknown, key: string) => number} [sizeOf] an entry's size (1 each: `limit` counts entries)
+   * @param {(value: V, key: string) => number} [sizeOf] an entry's size (1 each: `limit` counts entries)
    */
   constructor(limit, ttlMs = Infinity, now = Date.now, sizeOf = () => 1) {
+    /** @readonly */
     this.limit = limit;
+    /** @private */
     this.ttlMs = ttlMs;
+    /** @private */
     this.now = now;
+    /** @private */
     this.sizeOf = sizeOf;
     /** The sum of the entries' sizes. */
     this.used = 0;
-    /** @type {Map<string, { value: unknown; expires: number; size: number }>} */
+    /** @private @type {Map<string, { value: V; expires: number; size: number }>} */
     this.map = new Map();
   }
 
+  /**
+   * @param {string} key
+   * @returns {V | undefined}
+   */
   get(key) {
     const hit = this.map.get(key);
     if (!hit) return undefined;
@@ -35,7 +45,11 @@ export class LruCache {
     return hit.value;
   }
 
-  /** Stores `value` under `key`; a value larger than the whole cache is not kept. */
+  /**
+   * Stores `value` under `key`; a value larger than the whole cache is not kept.
+   * @param {string} key
+   * @param {V} value
+   */
   set(key, value) {
     this.delete(key);
     const size = this.sizeOf(value, key);
@@ -49,7 +63,12 @@ export class LruCache {
     }
   }
 
-  /** The cached value, or computes, stores and returns it. */
+  /**
+   * The cached value, or computes, stores and returns it.
+   * @param {string} key
+   * @param {() => V} compute
+   * @returns {V}
+   */
   getOrCompute(key, compute) {
     const hit = this.get(key);
     if (hit !== undefined) return hit;
@@ -58,7 +77,10 @@ export class LruCache {
     return value;
   }
 
-  /** Drops one entry (a failed one, say), keeping the others. */
+  /**
+   * Drops one entry (a failed one, say), keeping the others.
+   * @param {string} key
+   */
   delete(key) {
     const item = this.map.get(key);
     if (!item) return;
