@@ -5,7 +5,7 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
-    const { checkConfigOrExit, warnAboutConfig } = await import('./lib/config-check');
+    const { checkConfigOrExit, warnAboutConfig } = await import('./lib/config/check');
     checkConfigOrExit();
     warnAboutConfig();
     const { installResponsePatches } = await import('./lib/server/response-patches');

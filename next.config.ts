@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { NextConfig } from 'next';
 import { BUILD_API_ORIGIN_VAR, BUILD_SITE_URL_VAR, buildSourceName, parseConfig } from './lib/config';
-import { BUILD_CSP_VAR, cspSources, pageCsp, securityHeaders } from './lib/security-headers';
+import { BUILD_CSP_VAR, cspSources, pageCsp, securityHeaders } from './lib/web/security-headers';
 import { sitemapEncodingHeaders } from './lib/seo/sitemap-gzip';
 
 // Validated like every other variable (a wrong value stops start-up with one line, see
@@ -66,7 +66,7 @@ const nextConfig: NextConfig = {
   // page is served more than a day past its expiry: 1 day for those, 47 h for home (1 h), 44 h
   // for categories (4 h). README "Caching" lists every page family.
   expireTime: 172_800,
-  // Static headers (lib/security-headers.ts): a per-request nonce would make every page dynamic.
+  // Static headers (lib/web/security-headers.ts): a per-request nonce would make every page dynamic.
   // The Content-Security-Policy names the configured hosts (EMBED_HOSTS, IMG_HOSTS, the analytics
   // IDs): `npm start` rebuilds when they change (scripts/start.ts). The sitemaps' stored gzip leaves
   // as it is (lib/seo/sitemap-gzip.ts: a route handler cannot set Content-Encoding itself).

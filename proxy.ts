@@ -8,10 +8,10 @@
  * edge on delivery or from /api/country/ (components/agegate/gate.ts).
  */
 import { NextResponse, type NextRequest } from 'next/server';
-import { isMalformedPath, MALFORMED_PATH_TARGET } from '@/lib/malformed-path';
-import { routeDecision } from '@/lib/routes';
+import { isMalformedPath, MALFORMED_PATH_TARGET } from '@/lib/web/malformed-path';
+import { routeDecision } from '@/lib/web/routes';
 
-/** The redirects and filter rewrites of page URLs: the route module's (lib/routes.ts). */
+/** The redirects and filter rewrites of page URLs: the route module's (lib/web/routes.ts). */
 export const decide = routeDecision;
 
 /**
@@ -94,7 +94,7 @@ export const config = {
     { source: '/categories/:id/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
     { source: '/categories/:id/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
     { source: '/categories/', has: [{ type: 'query', key: 'sort' }] },
-    // Listings of the sorts no menu offers (lib/types.ts EXTRA_SORTS): redirected to their stand-in.
+    // Listings of the sorts no menu offers (lib/contract/types.ts EXTRA_SORTS): redirected to their stand-in.
     '/videos/:sort(most-viewed|most-commented)/:page/',
     '/categories/:id/:sort(most-viewed|most-commented)/:page/',
     // Search pages: per request anyway; the proxy adds the CDN cache header and drops a duration

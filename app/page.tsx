@@ -2,9 +2,9 @@ import type { Metadata } from 'next';
 import { HomeRow } from '@/components/home/home-row';
 import { Page } from '@/components/layout/page';
 import { OutageGuard } from '@/components/outage/source-outage';
-import { getHomeRows, listOrError } from '@/lib/api';
+import { getHomeRows, listOrError } from '@/lib/data';
 import { t } from '@/lib/i18n';
-import { videosUrl } from '@/lib/routes';
+import { videosUrl } from '@/lib/web/routes';
 
 // Home rows have a cache lifetime of 3600 s (spec section 9).
 export const revalidate = 3600;

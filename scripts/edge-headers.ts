@@ -1,13 +1,13 @@
 /**
- * npm run edge:headers: writes lib/security-headers.ts's headers into the shipped nginx edge
+ * npm run edge:headers: writes lib/web/security-headers.ts's headers into the shipped nginx edge
  * (deploy/nginx/nginx.conf, between its BEGIN/END security headers lines), which adds them to every
  * answer itself. Run it after changing a header, or EMBED_HOSTS, IMG_HOSTS, API_ORIGIN or an analytics ID; `--check` only says whether the file is current
  * (the unit tests check the same).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseConfig } from '../lib/config';
-import { cspSources, nginxSecurityHeaders, securityHeaders, withNginxBlock } from '../lib/security-headers';
+import { parseConfig } from '../lib/config/index';
+import { cspSources, nginxSecurityHeaders, securityHeaders, withNginxBlock } from '../lib/web/security-headers';
 
 const file = path.join(__dirname, '..', 'deploy', 'nginx', 'nginx.conf');
 const conf = fs.readFileSync(file, 'utf8');

@@ -3,7 +3,7 @@
  * npm run test:judges: the outside judges on the built site (one shared build, see lib/harness):
  * - the W3C Nu HTML checker (vnu-jar, Java): zero errors on nine page families;
  * - axe-core in Chromium: no serious or critical violation on the same pages;
- * - the security headers (lib/security-headers.ts) on every page family, the API, media and embed;
+ * - the security headers (lib/web/security-headers.ts) on every page family, the API, media and embed;
  * - zero Content-Security-Policy violations in Chromium while the pages load (the player plays);
  * - the video page's social markup (twitter:image:alt) and VideoObject properties.
  * Exits non-zero with one line per failure. JUDGES_KEEP=dir keeps the saved HTML there.

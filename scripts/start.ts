@@ -7,10 +7,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { BUILD_API_ORIGIN_VAR, BUILD_SITE_URL_VAR, buildSourceName, getConfig, type Config } from '../lib/config';
+import { BUILD_API_ORIGIN_VAR, BUILD_SITE_URL_VAR, buildSourceName, getConfig, type Config } from '../lib/config/index';
 import { describeCatalog } from '../lib/catalog/open';
-import { checkConfigOrExit } from '../lib/config-check';
-import { BUILD_CSP_VAR, cspSources, pageCsp } from '../lib/security-headers';
+import { checkConfigOrExit } from '../lib/config/check';
+import { BUILD_CSP_VAR, cspSources, pageCsp } from '../lib/web/security-headers';
 
 const root = path.resolve(__dirname, '..');
 const distDir = process.env.NEXT_DIST_DIR || '.next';
@@ -59,7 +59,7 @@ function run(command: string, args: string[]): void {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// `npm start` serves production: a public VOTE_SALT stops it here too (lib/config-check.ts).
+// `npm start` serves production: a public VOTE_SALT stops it here too (lib/config/check.ts).
 checkConfigOrExit({ production: true });
 const config = getConfig();
 console.log(

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import styles from '@/components/information/information.module.css';
 import { Page, PageHeading } from '@/components/layout/page';
 import { t } from '@/lib/i18n';
-import { INFORMATION_PAGES, informationUrl } from '@/lib/routes';
+import { INFORMATION_PAGES, informationUrl } from '@/lib/web/routes';
 import info from '@/locales/en/information.json';
 
 export const revalidate = 86400;

@@ -2,11 +2,11 @@
  * The age-gate decision (spec section 4), shared by the inline script (before first paint) and
  * the modal: gated when the country cookie names a configured country and _agev is not '1'.
  */
-import { AGE_COOKIE, COUNTRY_COOKIE, COUNTRY_MAX_AGE } from '@/lib/cookies';
+import { AGE_COOKIE, COUNTRY_COOKIE, COUNTRY_MAX_AGE } from '@/lib/web/cookies';
 
 export const GATE_CLASS = 'tf-agegate';
 export { AGE_COOKIE };
-/** The country cookie's name (lib/cookies.ts), under the name the gate's callers use. */
+/** The country cookie's name (lib/web/cookies.ts), under the name the gate's callers use. */
 export const COUNTRY_COOKIE_NAME = COUNTRY_COOKIE;
 export const MINIMUM_AGE = 18;
 /** The attribute that keeps the modal's layer out of the blur and the inert page. */

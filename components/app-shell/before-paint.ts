@@ -1,6 +1,6 @@
 /**
  * The text of the inline script (and style) that runs before first paint, in one place. The
- * Content-Security-Policy allows it by 'unsafe-inline' (lib/security-headers.ts says why not a hash).
+ * Content-Security-Policy allows it by 'unsafe-inline' (lib/web/security-headers.ts says why not a hash).
  */
 import { GATE_CSS, gateScript } from '@/components/agegate/gate';
 import { cookieNoticeScript } from '@/components/cookie-notice/notice-flag';

@@ -2,8 +2,8 @@
 import { useState, type MouseEvent } from 'react';
 import { notify } from '@/components/notifications/store';
 import { t } from '@/lib/i18n/client';
-import { addWatchLater } from '@/lib/storage';
-import type { StorableVideo } from '@/lib/storage/records';
+import { addWatchLater } from '@/lib/client/storage';
+import type { StorableVideo } from '@/lib/client/storage/records';
 import { useBookmarkedIds } from './bookmarked-ids';
 import { BookmarkIcon } from './icons';
 import styles from './bookmarks.module.css';

@@ -5,7 +5,7 @@
  * null: not read yet, or the database is unavailable (then no bookmark button is shown).
  */
 import { useSyncExternalStore } from 'react';
-import { listWatchLaterIds, onStorageChange, WATCH_LATER_STORE } from '@/lib/storage';
+import { listWatchLaterIds, onStorageChange, WATCH_LATER_STORE } from '@/lib/client/storage';
 
 let ids: ReadonlySet<number> | null = null;
 let loading = false;

@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { notify } from '@/components/notifications/store';
 import { t } from '@/lib/i18n/client';
-import { removeWatchLater } from '@/lib/storage';
-import type { VideoSummary } from '@/lib/types';
+import { removeWatchLater } from '@/lib/client/storage';
+import type { VideoSummary } from '@/lib/contract/types';
 import { RemoveIcon } from './icons';
 import styles from './bookmarks.module.css';
 

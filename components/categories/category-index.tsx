@@ -3,10 +3,10 @@ import { LoadingLink } from '@/components/navigation/loading-link';
 import { PageHeading, Page } from '@/components/layout/page';
 import { EmptyList } from '@/components/listing/empty-list';
 import { OutageGuard } from '@/components/outage/source-outage';
-import { attempt, getCategories } from '@/lib/api';
+import { attempt, getCategories } from '@/lib/data';
 import { countText, t } from '@/lib/i18n';
-import { categoriesUrl, categoryUrl } from '@/lib/routes';
-import type { CategorySort } from '@/lib/types';
+import { categoriesUrl, categoryUrl } from '@/lib/web/routes';
+import type { CategorySort } from '@/lib/contract/types';
 import type { CategoryIndexHeading } from './category-index-skeleton';
 import styles from './category-index.module.css';
 

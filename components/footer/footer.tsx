@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { AdRow } from '@/components/ads/ad-slot';
 import { getConfig } from '@/lib/config';
 import { t } from '@/lib/i18n';
-import { informationUrl } from '@/lib/routes';
+import { informationUrl } from '@/lib/web/routes';
 import styles from './footer.module.css';
 
 const LEGAL = [

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { LoadingLink } from '@/components/navigation/loading-link';
 import { SearchBox } from '@/components/search/search-box';
 import { t } from '@/lib/i18n';
-import { categoriesUrl, videosUrl } from '@/lib/routes';
+import { categoriesUrl, videosUrl } from '@/lib/web/routes';
 import { HeaderBehavior } from './header-behavior';
 import { BookmarkIcon, HistoryIcon, LogoMark, MenuIcon } from './icons';
 import { SearchFallback } from './search-fallback';

@@ -2,7 +2,7 @@ import { LoadingLink } from '@/components/navigation/loading-link';
 import { EmptyList } from '@/components/listing/empty-list';
 import { CardGrid } from '@/components/listing/card-grid';
 import { t } from '@/lib/i18n';
-import type { VideoList } from '@/lib/types';
+import type { VideoList } from '@/lib/contract/types';
 import styles from './home-row.module.css';
 
 /** One home row: a heading, its videos and a 'see more' link to the full listing. */

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { t } from '@/lib/i18n';
-import { INFORMATION_PAGES, informationUrl, type InformationPage } from '@/lib/routes';
+import { INFORMATION_PAGES, informationUrl, type InformationPage } from '@/lib/web/routes';
 import styles from './information.module.css';
 
 export function InformationNav({ current }: { current?: InformationPage }) {

@@ -7,7 +7,7 @@
  * Only what a card shows or a bookmark stores travels: the frames only for a card without a clip
  * (the only card that plays them), at most 10, written short (packFrames).
  */
-import type { VideoSummary } from '@/lib/types';
+import type { VideoSummary } from '@/lib/contract/types';
 import { packFrames, unpackFrames } from './frames';
 
 /** [id, dir, title, thumb, duration, views, rating, postDate, preview, frames, sgId] */

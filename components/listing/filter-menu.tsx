@@ -1,7 +1,7 @@
 import { LoadingLink } from '@/components/navigation/loading-link';
 import { t } from '@/lib/i18n';
-import { withStopScroll } from '@/lib/stop-scroll';
-import { DATES, PAGE_DURATIONS, SORTS, sortHasDate, type DateFilter, type DurationFilter, type PageSort } from '@/lib/types';
+import { withStopScroll } from '@/lib/client/stop-scroll';
+import { DATES, PAGE_DURATIONS, SORTS, sortHasDate, type DateFilter, type DurationFilter, type PageSort } from '@/lib/contract/types';
 import styles from './filter-menu.module.css';
 
 export interface FilterState {

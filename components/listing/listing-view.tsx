@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { PageHeading } from '@/components/layout/page';
 import { countText } from '@/lib/i18n';
-import type { VideoList } from '@/lib/types';
+import type { VideoList } from '@/lib/contract/types';
 import { OutageGuard } from '@/components/outage/source-outage';
 import { EmptyList, type EmptyListReason } from './empty-list';
 import { Pagination } from './pagination';

@@ -1,6 +1,6 @@
 import { LoadingLink } from '@/components/navigation/loading-link';
 import { t } from '@/lib/i18n/client';
-import { paginate } from '@/lib/pagination';
+import { paginate } from '@/lib/web/pagination';
 import styles from './pagination.module.css';
 
 export interface PaginationProps {

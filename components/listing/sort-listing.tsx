@@ -1,7 +1,7 @@
 import { Page } from '@/components/layout/page';
 import { t } from '@/lib/i18n';
-import { LISTING_COUNT, type CategoryListingData, type SortListingData } from '@/lib/pages/listings';
-import { categoryUrl, videosUrl } from '@/lib/routes';
+import { LISTING_COUNT, type CategoryListingData, type SortListingData } from '@/lib/data/listings';
+import { categoryUrl, videosUrl } from '@/lib/web/routes';
 import { filterWords } from '@/lib/seo/listing';
 import { FilterMenu } from './filter-menu';
 import { ListingView } from './listing-view';

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { BookmarkButton } from '@/components/bookmarks/bookmark-button';
-import { formatCount, formatDuration, ratingPercent } from '@/lib/format';
+import { formatCount, formatDuration, ratingPercent } from '@/lib/web/format';
 import { countText, t } from '@/lib/i18n/client';
-import { videoUrl } from '@/lib/routes';
-import { storableVideo } from '@/lib/storage/records';
-import type { VideoSummary } from '@/lib/types';
+import { videoUrl } from '@/lib/web/routes';
+import { storableVideo } from '@/lib/client/storage/records';
+import type { VideoSummary } from '@/lib/contract/types';
 import { packFrames } from './frames';
 import styles from './video-card.module.css';
 

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import type { VideoSummary } from '@/lib/types';
+import type { VideoSummary } from '@/lib/contract/types';
 import { VideoCard } from './video-card';
 import styles from './video-grid.module.css';
 

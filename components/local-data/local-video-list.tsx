@@ -9,7 +9,7 @@ import { VideoGrid } from '@/components/listing/video-grid';
 import { notify } from '@/components/notifications/store';
 import { DEFAULTS } from '@/lib/contract/constants';
 import { t } from '@/lib/i18n/client';
-import { parsePage } from '@/lib/params';
+import { parsePage } from '@/lib/web/params';
 import { pageSuffix } from '@/lib/seo/listing';
 import {
   clearHistory,
@@ -19,8 +19,8 @@ import {
   listWatchLater,
   onStorageChange,
   WATCH_LATER_STORE,
-} from '@/lib/storage';
-import type { VideoSummary } from '@/lib/types';
+} from '@/lib/client/storage';
+import type { VideoSummary } from '@/lib/contract/types';
 import styles from './local-data.module.css';
 
 export type LocalListKind = 'history' | 'bookmarks';

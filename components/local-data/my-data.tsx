@@ -7,9 +7,9 @@ import { notify } from '@/components/notifications/store';
 import { createI18n, type Messages } from '@/lib/i18n/core';
 import en from '@/locales/en/client';
 import myDataTexts from '@/locales/en/my-data.json';
-import { readSearchHistory } from '@/lib/search-history';
-import { countWatchLater, listHistoryRecords, onStorageChange } from '@/lib/storage';
-import { exportLocalData, importLocalData, MAX_IMPORT_BYTES, wipeLocalData } from '@/lib/storage/local-data';
+import { readSearchHistory } from '@/lib/client/search-history';
+import { countWatchLater, listHistoryRecords, onStorageChange } from '@/lib/client/storage';
+import { exportLocalData, importLocalData, MAX_IMPORT_BYTES, wipeLocalData } from '@/lib/client/storage/local-data';
 import styles from './local-data.module.css';
 
 // This page's own texts travel with its own chunk, not with every page's shared JavaScript.

@@ -1,11 +1,11 @@
 'use client';
 import { usePathname, useSearchParams, useSelectedLayoutSegments } from 'next/navigation';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { STOP_SCROLL, withoutStopScroll } from '@/lib/stop-scroll';
+import { STOP_SCROLL, withoutStopScroll } from '@/lib/client/stop-scroll';
 
 /**
  * A navigation whose URL carries stopScroll keeps the scroll position (spec section 2;
- * lib/stop-scroll.ts), and the parameter then leaves the address bar, so that a URL copied,
+ * lib/client/stop-scroll.ts), and the parameter then leaves the address bar, so that a URL copied,
  * bookmarked or shared is the clean one.
  *
  * The link passes scroll={false}, but that is not enough: when the proxy rewrites the URL (a filter

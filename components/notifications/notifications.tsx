@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useSyncExternalStore } from 'react';
-import { onNotifyCode } from '@/lib/api/notify-codes';
+import { onNotifyCode } from '@/lib/client/notify-codes';
 import { hasText, t } from '@/lib/i18n/client';
 import { dismiss, getNotifications, getServerNotifications, notify, subscribe } from './store';
 import styles from './notifications.module.css';

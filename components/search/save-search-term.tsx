@@ -1,6 +1,6 @@
 'use client';
 import { useEffect } from 'react';
-import { saveSearchTerm } from '@/lib/search-history';
+import { saveSearchTerm } from '@/lib/client/search-history';
 
 /** Rendered by the search listing: stores the term in the recent searches once the listing loads. */
 export function SaveSearchTerm({ term }: { term: string }) {

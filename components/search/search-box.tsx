@@ -4,10 +4,10 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type K
 import { startPendingPage } from '@/components/navigation/pending-page';
 import { t } from '@/lib/i18n/client';
 import { LIMITS } from '@/lib/contract/constants';
-import { parseTerm } from '@/lib/params';
-import { searchUrl } from '@/lib/routes';
-import { recentSearches } from '@/lib/search-history';
-import type { Suggestions } from '@/lib/types';
+import { parseTerm } from '@/lib/web/params';
+import { searchUrl } from '@/lib/web/routes';
+import { recentSearches } from '@/lib/client/search-history';
+import type { Suggestions } from '@/lib/contract/types';
 import { SearchPanel } from './search-panel';
 import { loadTopKeywords } from './top-keywords';
 import styles from './search-box.module.css';
@@ -68,7 +68,7 @@ export function SearchBox() {
     const controller = new AbortController();
     const timer = setTimeout(() => {
       // The API client loads with the first suggestion asked for (top-keywords.ts loads it at start).
-      import('@/lib/api/client')
+      import('@/lib/client/api')
         .then((api) => api.fetchSuggestions(typed, controller.signal))
         .then((data) => setResult({ term: typed, data }))
         .catch(() => {

@@ -2,9 +2,9 @@
 import { LoadingLink } from '@/components/navigation/loading-link';
 import type { KeyboardEvent, RefObject } from 'react';
 import { t } from '@/lib/i18n/client';
-import type { Suggestions } from '@/lib/types';
+import type { Suggestions } from '@/lib/contract/types';
 import { Highlight } from './highlight';
-import { categoryUrl, searchUrl } from '@/lib/routes';
+import { categoryUrl, searchUrl } from '@/lib/web/routes';
 import styles from './search-box.module.css';
 
 export interface SearchPanelProps {

@@ -9,7 +9,7 @@ export const TOP_KEYWORDS_SHOWN = 10;
 let loading: Promise<string[]> | null = null;
 
 export function loadTopKeywords(): Promise<string[]> {
-  loading ??= import('@/lib/api/client')
+  loading ??= import('@/lib/client/api')
     .then((api) => api.fetchTopStats())
     .then((s) => s.keywords.filter((k) => typeof k === 'string' && k.trim() !== '').slice(0, TOP_KEYWORDS_SHOWN))
     .catch(() => {

@@ -2,11 +2,11 @@
 import { LoadingLink } from '@/components/navigation/loading-link';
 import { useState, type MouseEvent } from 'react';
 import { VideoGrid } from '@/components/listing/video-grid';
-import { fetchRelated } from '@/lib/api/client';
+import { fetchRelated } from '@/lib/client/api';
 import { LIMITS } from '@/lib/contract/constants';
-import { searchUrl, videosUrl } from '@/lib/routes';
+import { searchUrl, videosUrl } from '@/lib/web/routes';
 import { t } from '@/lib/i18n/client';
-import type { VideoList } from '@/lib/types';
+import type { VideoList } from '@/lib/contract/types';
 import styles from './video-actions.module.css';
 
 /** Related videos: 10 a page, loaded by hand up to page 3 (spec sections 2 and 9). */

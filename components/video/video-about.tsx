@@ -1,8 +1,8 @@
 import { LoadingLink } from '@/components/navigation/loading-link';
-import { formatDuration } from '@/lib/format';
+import { formatDuration } from '@/lib/web/format';
 import { t } from '@/lib/i18n';
-import { categoryUrl, searchUrl } from '@/lib/routes';
-import type { VideoDetail } from '@/lib/types';
+import { categoryUrl, searchUrl } from '@/lib/web/routes';
+import type { VideoDetail } from '@/lib/contract/types';
 import styles from './video-about.module.css';
 
 /**

@@ -1,5 +1,5 @@
 import { videoJsonLd, type VideoSeo } from '@/lib/seo/video';
-import type { VideoDetail } from '@/lib/types';
+import type { VideoDetail } from '@/lib/contract/types';
 
 /**
  * VideoObject structured data (lib/seo/video.ts, from the same videoSeo() as the page's metadata).

@@ -1,9 +1,9 @@
 'use client';
 import { useEffect } from 'react';
-import { postView } from '@/lib/api/client';
-import { addHistory } from '@/lib/storage';
-import type { StorableVideo } from '@/lib/storage/records';
-import { statsDisabled } from '@/lib/types';
+import { postView } from '@/lib/client/api';
+import { addHistory } from '@/lib/client/storage';
+import type { StorableVideo } from '@/lib/client/storage/records';
+import { statsDisabled } from '@/lib/contract/types';
 
 /** What the tracker needs: the stored fields and the history record's extras. */
 export type TrackedVideo = StorableVideo & { statusId: number; exTube: string; exId: string };

@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { notifyCodeText } from '@/components/notifications/notifications';
 import { notify } from '@/components/notifications/store';
-import { postVote } from '@/lib/api/client';
-import { formatCount } from '@/lib/format';
+import { postVote } from '@/lib/client/api';
+import { formatCount } from '@/lib/web/format';
 import { countText, hasText, t } from '@/lib/i18n/client';
 import styles from './video-actions.module.css';
 

@@ -23,6 +23,6 @@ export interface CatalogChange {
 export function onCatalogChange(change: CatalogChange): void {
   void change;
   revalidatePath('/', 'layout');
-  // Search pages are rendered per request from lib/api's cache of results, which the page cache
+  // Search pages are rendered per request from lib/data's cache of results, which the page cache
   // does not hold: that cache follows the catalogue's content version (lib/catalog/content-version.ts).
 }

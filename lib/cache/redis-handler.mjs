@@ -27,7 +27,7 @@
  * - Entries are keyed per build (BUILD_ID): two builds never read each other's pages.
  * - During `next build`, and without REDIS_URL, Redis is not used (the LRU only).
  * - Brief entries (a page cached BRIEF_SECONDS or less: a URL that names nothing, such as a missing
- *   video, a wrong video dir or an unknown category, lib/pages/nothing-here.ts; or a page whose part
+ *   video, a wrong video dir or an unknown category, lib/data/nothing-here.ts; or a page whose part
  *   failed) are what anyone can invent by the million. They live in a small LRU of their own, so
  *   that they never push out the pages visitors read, are dropped once their lifetime is over
  *   (never served stale), and never go to Redis. Next's own cache would keep each one until
@@ -42,7 +42,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createClient } from 'redis';
-import { LruCache } from '../lru.mjs';
+import { LruCache } from './lru.mjs';
 
 const READ_TIMEOUT_MS = 500;
 const WRITE_TIMEOUT_MS = 1000;
@@ -182,7 +182,7 @@ function entryTags(entry, ctx) {
 
 // --- the in-memory LRU -----------------------------------------------------------------------
 
-/** An LRU of entries by their bytes (lib/lru.mjs, sized per entry), nothing expiring by age. */
+/** An LRU of entries by their bytes (lib/cache/lru.mjs, sized per entry), nothing expiring by age. */
 function bytesLru(maxBytes) {
   return new LruCache(maxBytes, Infinity, Date.now, (entry, key) => key.length + byteSize(entry.value) + 64);
 }

@@ -1,4 +1,4 @@
-import type { DateFilter, DurationFilter } from '@/lib/types';
+import type { DateFilter, DurationFilter } from '@/lib/contract/types';
 
 /** Duration classes of the filter: 1 under 10 minutes, 2 from 10 to 40 minutes, 3 over 40. */
 export type DurationClass = 1 | 2 | 3;

@@ -1,4 +1,4 @@
-import type { DateFilter } from '@/lib/types';
+import type { DateFilter } from '@/lib/contract/types';
 
 /**
  * When what a source remembers about its lists (total counts, ranked search results) stops being
@@ -15,7 +15,7 @@ export class ListEpoch {
 
   /**
    * The source's content version (Source.contentVersion): the catalogue's own, and how often
-   * scheduled videos went live since, so that caches of its answers (lib/api's search results) go too.
+   * scheduled videos went live since, so that caches of its answers (lib/data's search results) go too.
    */
   get token(): string {
     return `${this.version ?? ''}.${this.published}`;

@@ -1,6 +1,6 @@
 /**
  * The catalogue the configuration names: PostgreSQL when DATABASE_URL is set, else the SQLite file
- * at DATABASE_PATH (lib/config.ts). backendFor is the one place that chooses; the site (its source
+ * at DATABASE_PATH (lib/config/index.ts). backendFor is the one place that chooses; the site (its source
  * and store), the catalogue tools (import, remove) and the scripts (seed, prepare, start) all come
  * through here. Each backend is loaded only when chosen: a site on one never loads the other's driver.
  */

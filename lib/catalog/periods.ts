@@ -3,7 +3,7 @@
  * rank by a period's own numbers, and how a day and a score are reckoned (sqlite/period-stats.ts
  * explains how the sums are kept).
  */
-import { sortHasDate, type DateFilter, type DateSort, type Sort } from '@/lib/types';
+import { sortHasDate, type DateFilter, type DateSort, type Sort } from '@/lib/contract/types';
 import { DAY_SECONDS, durationClassSql } from './filters';
 
 export type Period = Exclude<DateFilter, 'all'>;

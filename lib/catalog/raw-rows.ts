@@ -3,7 +3,7 @@
  * section 3) made from them: each store writes its own SQL, the answer is written once.
  */
 import type { RawVideo, RawVideoDetail } from '@/lib/contract/raw';
-import { formatDuration } from '@/lib/format';
+import { formatDuration } from '@/lib/web/format';
 import { formatPostDate } from './filters';
 import { embedUrl, PREVIEW_URL, thumbUrl, thumbUrls } from './media-urls';
 

@@ -11,7 +11,7 @@ import type { RawCategory, RawVideosResponse } from '@/lib/contract/raw';
 import type { Source } from '@/lib/contract/source';
 import { encodeVideoUrl } from '@/lib/contract/video-url-codec';
 import { getConfig } from '@/lib/config';
-import { LruCache } from '@/lib/lru.mjs';
+import { LruCache } from '@/lib/cache/lru.mjs';
 import { clampInt, MAX_ID, MAX_SITEMAP_SIZE, MAX_SUGGESTER_COUNT, page, SUGGEST_CATEGORIES, SUGGEST_KEYWORDS, TOP_KEYWORDS } from './answer-limits';
 import { nowSeconds } from './filters';
 import { ListEpoch, listKey } from './list-epoch';

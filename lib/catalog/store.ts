@@ -12,7 +12,7 @@ import type { RawInputResponse, RawSitemapRange, RawSitemapVideo, RawVideoDetail
 import type { InputForm } from '@/lib/contract/source';
 import type { CatalogChange } from '@/lib/cache/catalog-change';
 import type { CatalogWriter } from '@/lib/import/writer';
-import type { DateFilter, DateSort, DurationFilter, Sort } from '@/lib/types';
+import type { DateFilter, DateSort, DurationFilter, Sort } from '@/lib/contract/types';
 import type { Period } from './periods';
 import type { VideoListRow } from './raw-rows';
 

@@ -1,4 +1,4 @@
-import type { DateFilter, DurationFilter, Sort } from '@/lib/types';
+import type { DateFilter, DurationFilter, Sort } from '@/lib/contract/types';
 import type {
   RawCategoriesResponse,
   RawInputResponse,

@@ -4,7 +4,7 @@
  * keep cookies would otherwise hand one visitor's country to everybody.
  */
 import type { NextResponse } from 'next/server';
-import { COUNTRY_COOKIE, COUNTRY_MAX_AGE } from '@/lib/cookies';
+import { COUNTRY_COOKIE, COUNTRY_MAX_AGE } from '@/lib/web/cookies';
 
 /** For responses meant for one visitor only. */
 export const PRIVATE_NO_STORE = 'private, no-store';

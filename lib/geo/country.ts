@@ -18,7 +18,7 @@ import { cleanAddress, clientAddress, fromTrustedProxy, type TrustProxy } from '
 
 export { cleanAddress };
 
-export { COUNTRY_COOKIE } from '@/lib/cookies';
+export { COUNTRY_COOKIE } from '@/lib/web/cookies';
 
 /**
  * Headers set by CDNs in front of the site, believed from a trusted proxy only (COUNTRY_HEADER,

@@ -5,7 +5,7 @@
  * placeholders are filled from vars. A text that counts something is an object with one text per
  * plural category ({ "one": "1 video", "other": "{count} videos" }), read with countText().
  */
-import { DEFAULT_LOCALE, videoAge } from '@/lib/format';
+import { DEFAULT_LOCALE, videoAge } from '@/lib/web/format';
 
 export type Messages = { [key: string]: string | Messages };
 export type Vars = Record<string, string | number>;

@@ -68,7 +68,7 @@ export interface UrlLimits {
   timeoutMs: number;
 }
 
-/** The defaults of IMPORT_URL_MAX_MB and IMPORT_URL_TIMEOUT_S (lib/config.ts). */
+/** The defaults of IMPORT_URL_MAX_MB and IMPORT_URL_TIMEOUT_S (lib/config/index.ts). */
 export const DEFAULT_URL_LIMITS: UrlLimits = { maxBytes: 16384 * 1024 * 1024, timeoutMs: 14400 * 1000 };
 
 function megabytes(bytes: number): string {

@@ -1,7 +1,7 @@
-/** Listing pages' titles and metadata (their routes are parsed in lib/routes.ts). */
+/** Listing pages' titles and metadata (their routes are parsed in lib/web/routes.ts). */
 import type { Metadata } from 'next';
 import { t } from '@/lib/i18n';
-import type { DateFilter, DurationFilter } from '@/lib/types';
+import type { DateFilter, DurationFilter } from '@/lib/contract/types';
 
 /** ' - Page 3': every listing page's title carries its number, page 1 included (spec section 4). */
 export function pageSuffix(page: number): string {

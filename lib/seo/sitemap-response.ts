@@ -9,7 +9,7 @@ import 'server-only';
  */
 import { gunzip, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
-import { contentVersion } from '@/lib/api';
+import { contentVersion } from '@/lib/data';
 import { etagMatches } from '@/lib/server/compress-once.mjs';
 import { pagesSitemap, sitemapIndex, sitemapUnavailable, videoSitemap, XML_HEADERS } from './sitemap';
 import { takesGzip } from './sitemap-gzip';

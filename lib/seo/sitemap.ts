@@ -1,17 +1,17 @@
 import 'server-only';
 /**
  * Sitemaps: an index over one sitemap of pages (home, listings, categories, information) and the
- * video sitemaps (lib/api: id ranges of 10,000 videos on the embedded catalogue), each entry a
+ * video sitemaps (lib/data: id ranges of 10,000 videos on the embedded catalogue), each entry a
  * Google video-sitemap `<video:video>`, every entry and file with its `lastmod`. Each file is
  * rendered once per catalogue version and kept gzipped apart from the page cache (a crawler
  * reading all of them must not evict the pages visitors read): ./sitemap-store.ts, served by
  * ./sitemap-response.ts (a CDN may keep them too: see XML_HEADERS).
  */
-import { getCategories, getSitemapFiles, getSitemapVideos, getVideos } from '@/lib/api';
+import { getCategories, getSitemapFiles, getSitemapVideos, getVideos } from '@/lib/data';
 import { getConfig } from '@/lib/config';
-import { SORTS, type SitemapVideo } from '@/lib/types';
+import { SORTS, type SitemapVideo } from '@/lib/contract/types';
 import { absoluteUrl } from './urls';
-import { categoriesUrl, categoryUrl, INFORMATION_PAGES, informationUrl, videosUrl, videoUrl } from '@/lib/routes';
+import { categoriesUrl, categoryUrl, INFORMATION_PAGES, informationUrl, videosUrl, videoUrl } from '@/lib/web/routes';
 
 export const XML_HEADERS = {
   'Content-Type': 'application/xml; charset=utf-8',

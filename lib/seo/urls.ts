@@ -1,6 +1,6 @@
 /**
  * Absolute URLs for crawlers (canonical, Open Graph, JSON-LD, sitemaps). The site's own routes are
- * built and parsed in lib/routes.ts.
+ * built and parsed in lib/web/routes.ts.
  */
 
 /** An absolute URL on this site; absolute http(s) input is kept as it is. */

@@ -4,12 +4,12 @@
  * so that the two can never disagree on a URL or a description.
  */
 import type { Metadata } from 'next';
-import { formatDuration, isoDuration } from '@/lib/format';
+import { formatDuration, isoDuration } from '@/lib/web/format';
 import { t } from '@/lib/i18n';
-import { videoUrl } from '@/lib/routes';
+import { videoUrl } from '@/lib/web/routes';
 import { embedSrc } from '@/lib/seo/embed';
 import { absoluteUrl } from '@/lib/seo/urls';
-import type { VideoDetail } from '@/lib/types';
+import type { VideoDetail } from '@/lib/contract/types';
 
 export interface VideoSeo {
   title: string;

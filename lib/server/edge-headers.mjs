@@ -2,12 +2,12 @@
  * The security headers, left to the shipped nginx edge (deploy/nginx/nginx.conf) when the edge
  * proves it is the edge.
  *
- * Every answer carries about 1 kB of security headers (lib/security-headers.ts: the CSP and the
+ * Every answer carries about 1 kB of security headers (lib/web/security-headers.ts: the CSP and the
  * Permissions-Policy are most of it). nginx stores an answer with its headers and parses them
  * again on every cache hit: with them, a cached listing cost the edge 17,000 more instructions a
  * hit than with a few short headers, a third of what separated a hit from a static file
  * (bench:edge). So the edge adds those headers itself, as constant strings generated from
- * lib/security-headers.ts (`npm run edge:headers`), and hides whatever the site sent under those
+ * lib/web/security-headers.ts (`npm run edge:headers`), and hides whatever the site sent under those
  * names: a visitor gets the same headers either way.
  *
  * The site leaves them out only for a request whose `X-Tubefront-Edge` header equals EDGE_SECRET
@@ -21,7 +21,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 
 export const EDGE_HEADER = 'x-tubefront-edge';
 
-/** The headers the edge sets itself (every name lib/security-headers.ts uses). */
+/** The headers the edge sets itself (every name lib/web/security-headers.ts uses). */
 export const EDGE_OWNED_HEADERS = ['content-security-policy', 'permissions-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy'];
 
 const digest = (s) => createHash('sha256').update(s).digest();

@@ -16,7 +16,7 @@
  *    instead of dropping or keeping the page. A 500 page answer while the source failed moments ago
  *    counts too: concurrent requests for one page share one render (and only its request is marked).
  *
- * 3. A 404 or a redirect names nothing worth keeping (lib/pages/nothing-here.ts): anyone can invent
+ * 3. A 404 or a redirect names nothing worth keeping (lib/data/nothing-here.ts): anyone can invent
  *    such URLs, and each kept answer is one more cache entry. Next gives a short-lived page
  *    `s-maxage=60, stale-while-revalidate=` two days less a minute (expireTime is one setting for
  *    every page), and its own 404 of an unknown segment prefetch a day. Such an answer leaves with

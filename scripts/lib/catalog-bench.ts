@@ -4,9 +4,9 @@
  * scripts/bench-pg.ts (PostgreSQL) so that both catalogues answer exactly the same questions.
  */
 import type { SearchQuery, Source, VideosQuery } from '@/lib/contract/source';
-import type { DateFilter, DurationFilter, Sort } from '@/lib/types';
-import { SITEMAP_FILE_VIDEOS } from '@/lib/api';
-import { toVideoSummary } from '@/lib/api/reshape';
+import type { DateFilter, DurationFilter, Sort } from '@/lib/contract/types';
+import { SITEMAP_FILE_VIDEOS } from '@/lib/data';
+import { toVideoSummary } from '@/lib/kvs/reshape';
 import { videoSitemapXml } from '@/lib/seo/sitemap';
 
 export interface Result {

@@ -5,7 +5,7 @@ export const SITE = process.env.SITE_URL ?? '';
 export const CACHE = process.env.CACHE_URL ?? '';
 const CONTROL = process.env.CONTROL_URL ?? '';
 export const API_TIMEOUT_MS = Number(process.env.API_TIMEOUT_MS ?? 2000);
-/** lib/api/upstream.ts FAILURE_MEMORY_MS: a failure is remembered this long, so that one page asks a failing upstream once. */
+/** lib/upstream/source.ts FAILURE_MEMORY_MS: a failure is remembered this long, so that one page asks a failing upstream once. */
 export const FAILURE_MEMORY_MS = 2000;
 /** next.config.ts expireTime: stale-while-revalidate = EXPIRE - the page's lifetime. */
 export const EXPIRE = 172_800;

@@ -4,7 +4,7 @@
  */
 import { getCatalogDb } from '@/lib/catalog/sqlite/db';
 import { createEmbeddedSource } from '@/lib/catalog/sqlite/store';
-import { createUpstreamSource } from '@/lib/api/upstream';
+import { createUpstreamSource } from '@/lib/upstream/source';
 import type { Source, VideosQuery } from '@/lib/contract/source';
 import type { RawVideosResponse } from '@/lib/contract/raw';
 

@@ -19,7 +19,7 @@ import { titlePairQuery, titlePairsTsv, titleTsv, tsquery } from '@/lib/catalog/
 import { SEARCH_WINDOW } from '@/lib/catalog/search-limits';
 import { foldedWords } from '@/lib/catalog/relevance';
 import { CATEGORIES, TAGS } from '@/lib/catalog/words';
-import { ALL_SORTS, DATES, DURATIONS } from '@/lib/types';
+import { ALL_SORTS, DATES, DURATIONS } from '@/lib/contract/types';
 import { type Fixture, listQuery, NOW, openFixture, SEED_NOW, searchQuery } from '../unit/catalog/helpers/catalog-fixture';
 import { type PgDatabase, seededDatabase } from './helpers/pg-fixture';
 

@@ -5,7 +5,7 @@
  * documented secret; once the day is over, under the catalogue's own secret too, and (when the
  * test's user may read the server's files) in the table's file itself.
  */
-import { actorFor } from '@/lib/api/http';
+import { actorFor } from '@/lib/kvs/http';
 import { createPgSource } from '@/lib/catalog/postgres/store';
 import { pgForgetPastVoters } from '@/lib/catalog/postgres/voter-key';
 import type { Source } from '@/lib/contract/source';

@@ -1,7 +1,7 @@
 // /ad-frame/{banner|native}/: the operator's ad tag as a document of its own, shown in the ad
 // slots' sandboxed iframes. A srcdoc frame would inherit the page's Content-Security-Policy and
 // the ad network's scripts would be blocked; this document gets the ad policy of
-// lib/security-headers.ts instead (a CSP sandbox, so it stays sandboxed even when opened directly).
+// lib/web/security-headers.ts instead (a CSP sandbox, so it stays sandboxed even when opened directly).
 import { getConfig } from '@/lib/config';
 
 const FRAME_CSS = 'html,body{margin:0;padding:0;overflow:hidden;background:transparent}';

@@ -1,4 +1,4 @@
-import { checkHealth } from '@/lib/api/health';
+import { checkHealth } from '@/lib/data/health';
 
 // Per request, never cached by anybody: a balancer must see this instance as it is now.
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 import type { NextRequest } from 'next/server';
-import { actorFor, answer, badRequest, json } from '@/lib/api/http';
-import { readBodyText } from '@/lib/api/request-body';
-import { parseInputForm } from '@/lib/api/route-params';
+import { actorFor, answer, badRequest, json } from '@/lib/kvs/http';
+import { readBodyText } from '@/lib/kvs/request-body';
+import { parseInputForm } from '@/lib/kvs/route-params';
 import { getConfig } from '@/lib/config';
 import { RateLimiter } from '@/lib/net/rate-limit';
 import { isCrossSite } from '@/lib/net/same-origin';

@@ -1,6 +1,6 @@
 import type { NextRequest } from 'next/server';
-import { answer, json } from '@/lib/api/http';
-import { parseSuggestText } from '@/lib/api/route-params';
+import { answer, json } from '@/lib/kvs/http';
+import { parseSuggestText } from '@/lib/kvs/route-params';
 
 /** Suggestions for typed text: /api/suggester.php?c={text} */
 export async function GET(request: NextRequest) {

@@ -1,6 +1,6 @@
 import type { NextRequest } from 'next/server';
-import { answer, json, notFound } from '@/lib/api/http';
-import { parseVideofileQuery } from '@/lib/api/route-params';
+import { answer, json, notFound } from '@/lib/kvs/http';
+import { parseVideofileQuery } from '@/lib/kvs/route-params';
 
 /** Video files of one video: /api/videofile.php?video_id={id}&lifetime={lifetime} */
 export async function GET(request: NextRequest) {

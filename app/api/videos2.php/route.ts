@@ -1,6 +1,6 @@
 import type { NextRequest } from 'next/server';
-import { answer, json } from '@/lib/api/http';
-import { parseSearchQuery } from '@/lib/api/route-params';
+import { answer, json } from '@/lib/kvs/http';
+import { parseSearchQuery } from '@/lib/kvs/route-params';
 
 /** Search: /api/videos2.php?params={lifetime}/{gender}/relevance/{count}/search.{object_id}.{page}.{type}.{duration}.{date}&s={term} */
 export async function GET(request: NextRequest) {

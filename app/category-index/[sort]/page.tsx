@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CategoryIndex, categoryIndexMetadata } from '@/components/categories/category-index';
-import { parseCategorySort } from '@/lib/params';
-import { CATEGORY_SORTS } from '@/lib/types';
+import { parseCategorySort } from '@/lib/web/params';
+import { CATEGORY_SORTS } from '@/lib/contract/types';
 
 // Internal route: proxy.ts rewrites /categories/?sort=title here (a cached page per sort).
 export const revalidate = 14400;

@@ -1,9 +1,9 @@
 // /embed/{id}/: the demo player page that the video page's iframe shows.
-import { getSource } from '@/lib/api';
-import { toVideoFiles } from '@/lib/api/reshape';
+import { getSource } from '@/lib/data';
+import { toVideoFiles } from '@/lib/kvs/reshape';
 import { getConfig } from '@/lib/config';
 import { embedNotFoundHtml, embedPlayerHtml } from '@/lib/catalog/embed-page';
-import { parseVideoId } from '@/lib/params';
+import { parseVideoId } from '@/lib/web/params';
 
 function html(body: string, status: number): Response {
   return new Response(body, {

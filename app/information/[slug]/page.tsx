@@ -5,7 +5,7 @@ import styles from '@/components/information/information.module.css';
 import { RichText } from '@/components/information/rich-text';
 import { Page, PageHeading } from '@/components/layout/page';
 import { t } from '@/lib/i18n';
-import { INFORMATION_PAGES, informationUrl, type InformationPage } from '@/lib/routes';
+import { INFORMATION_PAGES, informationUrl, type InformationPage } from '@/lib/web/routes';
 import info from '@/locales/en/information.json';
 
 // Static pages, built once and refreshed daily; any other slug is a 404.

@@ -5,15 +5,15 @@ import { EmptyList } from '@/components/listing/empty-list';
 import { FilterMenu } from '@/components/listing/filter-menu';
 import { ListingView } from '@/components/listing/listing-view';
 import { SaveSearchTerm } from '@/components/search/save-search-term';
-import { attempt, listOrError, searchVideos } from '@/lib/api';
+import { attempt, listOrError, searchVideos } from '@/lib/data';
 import { DEFAULTS, LIMITS } from '@/lib/contract/constants';
 import { t } from '@/lib/i18n';
-import { parseDurationFilter, parsePage, parseTerm, termRefusal, type TermRefusal } from '@/lib/params';
+import { parseDurationFilter, parsePage, parseTerm, termRefusal, type TermRefusal } from '@/lib/web/params';
 import { pageSuffix } from '@/lib/seo/listing';
-import { searchUrl } from '@/lib/routes';
+import { searchUrl } from '@/lib/web/routes';
 
 // Search terms are unbounded: this page renders per request (never one page-cache entry per
-// term) from lib/api's bounded in-memory result cache; proxy.ts adds s-maxage for a CDN.
+// term) from lib/data's bounded in-memory result cache; proxy.ts adds s-maxage for a CDN.
 export const dynamic = 'force-dynamic';
 
 type Props = {

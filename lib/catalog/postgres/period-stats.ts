@@ -7,7 +7,7 @@ import 'server-only';
  * that left and adding the day that entered. The daily move runs under an advisory lock, so that
  * of several servers one moves the windows and the others find them moved.
  */
-import type { DurationFilter } from '@/lib/types';
+import type { DurationFilter } from '@/lib/contract/types';
 import { MAX_ID } from '../answer-limits';
 import { durationFilterClass, durationRange } from '../filters';
 import { dayOf, PERIOD_DAYS, periodCountKeysSql, PERIODS, periodNo, type Period } from '../periods';

@@ -5,7 +5,7 @@ import 'server-only';
  * search-query), with the same answers.
  */
 import type { RawSitemapRange, RawSitemapVideo, RawVideoDetail } from '@/lib/contract/raw';
-import type { DateFilter, DurationFilter, Sort } from '@/lib/types';
+import type { DateFilter, DurationFilter, Sort } from '@/lib/contract/types';
 import { MAX_ID } from '../answer-limits';
 import { DAY_SECONDS, dateFrom, durationFilterClass, durationRange, formatPostDate } from '../filters';
 import { searchTokens } from '../relevance';

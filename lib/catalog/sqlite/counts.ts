@@ -1,6 +1,6 @@
 import 'server-only';
 import type Database from 'better-sqlite3';
-import type { DateFilter, DurationFilter } from '@/lib/types';
+import type { DateFilter, DurationFilter } from '@/lib/contract/types';
 import { DAY_SECONDS, dateFrom, durationFilterClass, durationRange } from '../filters';
 import { VISIBLE_STATUS_SQL } from '../status';
 import { prepared } from './statements';

@@ -1,7 +1,7 @@
 import 'server-only';
 import type Database from 'better-sqlite3';
 import type { ListFilter } from '../store';
-import type { Sort } from '@/lib/types';
+import type { Sort } from '@/lib/contract/types';
 import { dateFrom, durationRange } from '../filters';
 import { VISIBLE_STATUS_SQL } from '../status';
 import { prepared } from './statements';

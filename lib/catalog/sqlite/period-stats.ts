@@ -14,7 +14,7 @@ import 'server-only';
  * 7, month: 30): at one minute past midnight "today" alone would hold almost nothing.
  */
 import type Database from 'better-sqlite3';
-import type { DurationFilter } from '@/lib/types';
+import type { DurationFilter } from '@/lib/contract/types';
 import { durationFilterClass, durationRange } from '../filters';
 import { dayOf, PERIOD_DAYS, periodCountKeysSql, PERIODS, periodNo, type Period, wilsonScore } from '../periods';
 import { VISIBLE_STATUS_SQL } from '../status';

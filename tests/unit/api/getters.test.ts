@@ -1,5 +1,5 @@
 /**
- * The typed getters pages call (lib/api/index.ts), on a scripted source: a missing video is null,
+ * The typed getters pages call (lib/data/index.ts), on a scripted source: a missing video is null,
  * a failure is thrown (never an empty result that a page cache would keep over good data).
  */
 import { SourceError } from '@/lib/contract/errors';
@@ -14,7 +14,7 @@ const source: jest.Mocked<Pick<Source, 'name' | 'video' | 'videos'>> & Partial<S
 jest.mock('@/lib/catalog/open', () => ({ siteCatalog: async () => ({ source }) }));
 
 // Imported after the mock so that getSource() finds the scripted source.
-import { getSitemapFiles, getSitemapVideos, getVideo, getVideos, SITEMAP_FILE_VIDEOS } from '@/lib/api';
+import { getSitemapFiles, getSitemapVideos, getVideo, getVideos, SITEMAP_FILE_VIDEOS } from '@/lib/data';
 
 const item = (id: number, postDate: string): RawVideo => ({
   video_id: String(id),

@@ -1,5 +1,5 @@
 import { SourceError } from '@/lib/contract/errors';
-import { answer, badRequest, cacheControl, json, notFound } from '@/lib/api/http';
+import { answer, badRequest, cacheControl, json, notFound } from '@/lib/kvs/http';
 import type { Source } from '@/lib/contract/source';
 
 const fakeSource = { name: 'embedded' } as Source;

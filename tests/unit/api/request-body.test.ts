@@ -1,4 +1,4 @@
-import { readBodyJson, readBodyText } from '@/lib/api/request-body';
+import { readBodyJson, readBodyText } from '@/lib/kvs/request-body';
 
 jest.mock('@/lib/catalog/open', () => ({ siteCatalog: async () => ({ source: { name: 'embedded' } }) }));
 

@@ -12,7 +12,7 @@ import {
   toVideoDetail,
   toVideoFiles,
   toVideoList,
-} from '@/lib/api/reshape';
+} from '@/lib/kvs/reshape';
 import type { RawVideoDetail, RawVideosResponse } from '@/lib/contract/raw';
 
 const dir = path.join(process.cwd(), 'tests', 'fixtures', 'upstream');

@@ -1,4 +1,4 @@
-import { toIsoDate, toVideoDetail, toVideoList } from '@/lib/api/reshape';
+import { toIsoDate, toVideoDetail, toVideoList } from '@/lib/kvs/reshape';
 import type { RawVideoDetail } from '@/lib/contract/raw';
 
 describe('reshape', () => {

@@ -9,7 +9,7 @@ import {
   parseVideoPath,
   parseVideofileQuery,
   parseVideosPath,
-} from '@/lib/api/route-params';
+} from '@/lib/kvs/route-params';
 
 const list = (file: string, over: Record<string, string> = {}) =>
   parseVideosPath({ lifetime: '86400', gender: 'str', sort: 'latest-updates', count: '60', file, ...over });

@@ -1,12 +1,12 @@
 /**
  * What a visitor searched for never reaches the server's logs: an upstream failure's message (and
- * the lines lib/api prints with it) names the path without the term, whatever the failure.
+ * the lines lib/upstream prints with it) names the path without the term, whatever the failure.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answer, json } from '@/lib/api/http';
-import { loggedPath } from '@/lib/api/logged-path';
-import { createUpstreamSource } from '@/lib/api/upstream';
+import { answer, json } from '@/lib/kvs/http';
+import { loggedPath } from '@/lib/upstream/logged-path';
+import { createUpstreamSource } from '@/lib/upstream/source';
 import type { Source } from '@/lib/contract/source';
 
 jest.mock('@/lib/catalog/open', () => ({ siteCatalog: async () => ({ source: { name: 'embedded' } }) }));

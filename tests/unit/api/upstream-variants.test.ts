@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createUpstreamSource } from '@/lib/api/upstream';
+import { createUpstreamSource } from '@/lib/upstream/source';
 
 const dir = path.join(process.cwd(), 'tests', 'fixtures', 'upstream');
 const read = (name: string) => fs.readFileSync(path.join(dir, name), 'utf8');

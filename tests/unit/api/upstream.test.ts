@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SourceError } from '@/lib/contract/errors';
-import { createUpstreamSource } from '@/lib/api/upstream';
+import { createUpstreamSource } from '@/lib/upstream/source';
 
 // A real HTTP server on loopback stands in for an upstream KVS site.
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;

@@ -11,7 +11,7 @@ import {
   videoUrl,
   videofileUrl,
   videosUrl,
-} from '@/lib/api/urls';
+} from '@/lib/kvs/urls';
 
 describe('videos2 list URLs', () => {
   it('builds the plain first page from the defaults', () => {

@@ -1,5 +1,5 @@
 import type { RawVideo } from '@/lib/contract/raw';
-import type { Sort } from '@/lib/types';
+import type { Sort } from '@/lib/contract/types';
 import { type Fixture, listQuery, NOW, openFixture, unixOf } from './helpers/catalog-fixture';
 
 let fx: Fixture;

@@ -1,4 +1,4 @@
-import { toVideoFiles } from '@/lib/api/reshape';
+import { toVideoFiles } from '@/lib/kvs/reshape';
 import { type Fixture, NOW, openFixture } from './helpers/catalog-fixture';
 
 let fx: Fixture;

@@ -9,7 +9,7 @@
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
-import { actorFor } from '@/lib/api/http';
+import { actorFor } from '@/lib/kvs/http';
 import { createEmbeddedSource } from '@/lib/catalog/sqlite/store';
 import { forgetPastVoters } from '@/lib/catalog/sqlite/voter-key';
 import type { Source } from '@/lib/contract/source';

@@ -1,5 +1,5 @@
 import { parseConfig } from '@/lib/config';
-import { voteSaltProblem } from '@/lib/config-check';
+import { voteSaltProblem } from '@/lib/config/check';
 
 describe('VOTE_SALT in production', () => {
   it('refuses the published values and short ones, without showing a private value', () => {
@@ -21,7 +21,7 @@ describe('VOTE_SALT in production', () => {
       process.env.VOTE_SALT = 'tubefront';
       try {
         // A fresh module: getConfig() caches the environment it first read.
-        const check = jest.requireActual<typeof import('@/lib/config-check')>('@/lib/config-check');
+        const check = jest.requireActual<typeof import('@/lib/config/check')>('@/lib/config/check');
         check.checkConfigOrExit({ production: false });
         expect(exit).not.toHaveBeenCalled();
         check.checkConfigOrExit({ production: true });

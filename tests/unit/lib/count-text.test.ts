@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatCount } from '@/lib/format';
+import { formatCount } from '@/lib/web/format';
 import { ageText, countText, t } from '@/lib/i18n';
 import en from '@/locales/en';
 

@@ -3,7 +3,7 @@
  * held `https:` in img-src, media-src and frame-src, and every analytics host whatever was set.
  */
 import { parseConfig } from '@/lib/config';
-import { cspSources, embedCsp, pageCsp } from '@/lib/security-headers';
+import { cspSources, embedCsp, pageCsp } from '@/lib/web/security-headers';
 import { PLAYER_SANDBOX, OWN_PLAYER_SANDBOX, playerSandbox } from '@/components/video/player';
 
 const directive = (csp: string, name: string) =>

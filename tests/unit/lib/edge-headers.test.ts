@@ -11,7 +11,7 @@ import path from 'node:path';
 import { ConfigError, parseConfig } from '@/lib/config';
 import { createCompressOnce } from '@/lib/server/compress-once.mjs';
 import { createEdgeHeaders, EDGE_HEADER, EDGE_OWNED_HEADERS, edgeSecretMatches } from '@/lib/server/edge-headers.mjs';
-import { type HeaderRule, nginxSecurityHeaders, securityHeaders, withNginxBlock } from '@/lib/security-headers';
+import { type HeaderRule, nginxSecurityHeaders, securityHeaders, withNginxBlock } from '@/lib/web/security-headers';
 
 const SECRET = 'Zm9vYmFyLWVkZ2Utc2VjcmV0LTEyMzQ';
 const PAGE = `<!DOCTYPE html><html><body>${'<a href="/video/1/x/">a video</a>'.repeat(100)}</body></html>`;

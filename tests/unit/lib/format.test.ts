@@ -1,4 +1,4 @@
-import { formatCount, formatDuration, isoDuration, parseDuration, ratingPercent, videoAge } from '@/lib/format';
+import { formatCount, formatDuration, isoDuration, parseDuration, ratingPercent, videoAge } from '@/lib/web/format';
 
 describe('formatCount (K for 4 to 6 digits, M for 7 or more)', () => {
   it.each([

@@ -2,10 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * The source contract (raw shapes, the Source interface, errors, limits, the network's URL
- * encoding) lives in lib/contract, which every source implements: the catalogues never reach
- * into lib/api (the upstream source and the getters pages call), and the contract depends on
- * neither.
+ * lib/ is grouped by role, and each role may know only the roles below it:
+ *   contract   what every source promises (raw shapes, the Source interface, errors, limits, the app's types)
+ *   web        URLs, routes, query parameters, cookies' names, formatting, security headers (pure)
+ *   catalog    the embedded catalogue (SQLite or PostgreSQL stores under one core)
+ *   upstream   the client of an upstream KVS API
+ *   data       the typed getters pages call, over whichever source is configured
+ *   kvs        the site's own KVS-compatible API: parameters, answers, bodies, URL shapes
+ *   client     code that runs in the browser (its calls to the API, IndexedDB, recent searches)
+ * and components reach data through data/ and client/, never a source directly.
  */
 const root = path.join(__dirname, '..', '..', '..');
 
@@ -16,14 +21,31 @@ function sources(dir: string): string[] {
   });
 }
 
-const importsOf = (file: string) => [...fs.readFileSync(path.join(root, file), 'utf8').matchAll(/(?:from|import\()\s*'([^']+)'/g)].map((m) => m[1]!);
+/** Module specifiers of a file, relative ones resolved to '@/' form. */
+const importsOf = (file: string) =>
+  [...fs.readFileSync(path.join(root, file), 'utf8').matchAll(/(?:from|import\()\s*'([^']+)'/g)].map((m) => {
+    const spec = m[1]!;
+    return spec.startsWith('.') ? `@/${path.join(path.dirname(file), spec)}` : spec;
+  });
+
+const layer = (...names: string[]) => new RegExp(`^@/lib/(?:${names.join('|')})(?:/|$)`);
 
 describe('layers', () => {
   it.each([
-    ['lib/catalog', /^@\/lib\/api(\/|$)/],
-    ['lib/contract', /^@\/lib\/(api|catalog)(\/|$)/],
-  ])('%s imports nothing of the layers above it', (dir, forbidden) => {
+    ['lib/contract', layer('api', 'catalog', 'data', 'kvs', 'upstream', 'client', 'web', 'server', 'cache', 'import', 'config', 'geo', 'net', 'seo')],
+    ['lib/web', layer('catalog', 'data', 'kvs', 'upstream', 'client', 'server', 'import', 'seo')],
+    ['lib/catalog', layer('api', 'data', 'kvs', 'upstream', 'client', 'seo')],
+    ['lib/upstream', layer('catalog', 'data', 'client', 'import', 'server')],
+    ['lib/kvs', layer('catalog', 'upstream', 'client')],
+    ['lib/client', layer('catalog', 'data', 'upstream', 'server', 'cache', 'import', 'config', 'geo', 'net', 'seo', 'kvs/(?!urls$|reshape$)')],
+    ['components', layer('catalog', 'upstream', 'import', 'kvs/(?!urls$|reshape$)')],
+  ])('%s imports nothing of the layers it must not know', (dir, forbidden) => {
     const offenders = sources(dir).flatMap((f) => importsOf(f).filter((i) => forbidden.test(i)).map((i) => `${f}: ${i}`));
     expect(offenders).toEqual([]);
+  });
+
+  it('lib/ has no loose modules at its top: every module sits in the folder of its role', () => {
+    const loose = fs.readdirSync(path.join(root, 'lib'), { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+    expect(loose).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { LruCache } from '@/lib/lru.mjs';
+import { LruCache } from '@/lib/cache/lru.mjs';
 
 describe('LruCache', () => {
   it('evicts the least recently used entry past its size', () => {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { isMalformedPath } from '@/lib/malformed-path';
+import { isMalformedPath } from '@/lib/web/malformed-path';
 
 describe('isMalformedPath', () => {
   it.each([

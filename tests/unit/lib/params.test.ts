@@ -1,4 +1,4 @@
-import { parseDate, parseDurationFilter, parsePage, parseSlug, parseSort, parseTerm, parseVideoId, termRefusal } from '@/lib/params';
+import { parseDate, parseDurationFilter, parsePage, parseSlug, parseSort, parseTerm, parseVideoId, termRefusal } from '@/lib/web/params';
 
 describe('whitelisting parsers', () => {
   it('accepts only known sorts', () => {

@@ -1,4 +1,4 @@
-import { withoutStopScroll, withStopScroll } from '@/lib/stop-scroll';
+import { withoutStopScroll, withStopScroll } from '@/lib/client/stop-scroll';
 
 describe('stopScroll', () => {
   it('is added to a link, before its hash, keeping the query', () => {

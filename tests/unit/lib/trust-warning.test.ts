@@ -49,7 +49,7 @@ describe('configWarnings', () => {
   it('reads TRUST_PROXY from the configuration and the listening address it is given', async () => {
     process.env.TRUST_PROXY = '1';
     jest.resetModules();
-    const { configWarnings } = await import('@/lib/config-check');
+    const { configWarnings } = await import('@/lib/config/check');
     expect(configWarnings('127.0.0.1')).toEqual([]);
     expect(configWarnings('203.0.113.4')).toHaveLength(1);
   });

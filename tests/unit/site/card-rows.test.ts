@@ -1,5 +1,5 @@
 import { fromCardRow, toCardRow } from '@/components/listing/card-rows';
-import type { VideoSummary } from '@/lib/types';
+import type { VideoSummary } from '@/lib/contract/types';
 
 const base: VideoSummary = {
   id: 42,

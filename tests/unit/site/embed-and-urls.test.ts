@@ -1,6 +1,6 @@
 import { embedSrc } from '@/lib/seo/embed';
 import { absoluteUrl } from '@/lib/seo/urls';
-import { filterQuery, searchUrl, videosUrl } from '@/lib/routes';
+import { filterQuery, searchUrl, videosUrl } from '@/lib/web/routes';
 
 describe('embedSrc', () => {
   const SITE = 'https://tube.example';

@@ -1,4 +1,4 @@
-import { parseListing } from '@/lib/routes';
+import { parseListing } from '@/lib/web/routes';
 
 describe('parseListing: the listing routes and their internal filter segments', () => {
   it('accepts every sort and page of the public route', () => {

@@ -1,4 +1,4 @@
-import { paginate, totalPagesOf } from '@/lib/pagination';
+import { paginate, totalPagesOf } from '@/lib/web/pagination';
 
 describe('paginate (spec section 9)', () => {
   it('shows 5 numbers, 2 either side of the current page', () => {

@@ -1,5 +1,5 @@
 /** proxy.ts decisions (the redirect and rewrite table), without a server. */
-import { COUNTRY_COOKIE } from '@/lib/cookies';
+import { COUNTRY_COOKIE } from '@/lib/web/cookies';
 import { config, decide } from '@/proxy';
 
 const d = (path: string) => decide(new URL(path, 'http://site.example'));

@@ -1,5 +1,5 @@
 /**
- * lib/routes.ts, the one module that builds and parses the site's page URLs: what a builder
+ * lib/web/routes.ts, the one module that builds and parses the site's page URLs: what a builder
  * writes, the parser (or the proxy's decision plus the page's parser) reads back as the same
  * page; what no builder writes is rejected.
  */
@@ -18,9 +18,9 @@ import {
   videosUrl,
   videoUrl,
   type ListingParams,
-} from '@/lib/routes';
-import { parseTerm, parseVideoId } from '@/lib/params';
-import { ALL_SORTS, DATES, DURATIONS, PAGE_DURATIONS, SORTS, sortHasDate } from '@/lib/types';
+} from '@/lib/web/routes';
+import { parseTerm, parseVideoId } from '@/lib/web/params';
+import { ALL_SORTS, DATES, DURATIONS, PAGE_DURATIONS, SORTS, sortHasDate } from '@/lib/contract/types';
 
 const BASE = 'http://site.test';
 

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { VideoJsonLd } from '@/components/video/video-json-ld';
 import { videoMetadata, videoSeo } from '@/lib/seo/video';
-import type { VideoDetail } from '@/lib/types';
+import type { VideoDetail } from '@/lib/contract/types';
 
 const hostile = '</script ><img src=x onerror=alert(1)><!-- \u2028';
 const video: VideoDetail = {

@@ -1,10 +1,10 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Notifications } from '@/components/notifications/notifications';
-import { announceCodes } from '@/lib/api/notify-codes';
+import { announceCodes } from '@/lib/client/notify-codes';
 import { getNotifications, notify, NOTIFICATION_LIFETIME_MS, resetNotifications } from '@/components/notifications/store';
 
-// The real bus: an API answer's 'notify' codes reach the region through lib/api/notify-codes.
+// The real bus: an API answer's 'notify' codes reach the region through lib/client/notify-codes.
 const emit = (n: { code: string; info: Record<string, string> }) => announceCodes({ error: 'x', codes: [{ field: 'notify', ...n }] });
 
 beforeEach(() => {

@@ -3,8 +3,8 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SearchBox } from '@/components/search/search-box';
 import { resetTopKeywords } from '@/components/search/top-keywords';
-import { fetchSuggestions, fetchTopStats } from '@/lib/api/client';
-import { saveSearchTerm } from '@/lib/search-history';
+import { fetchSuggestions, fetchTopStats } from '@/lib/client/api';
+import { saveSearchTerm } from '@/lib/client/search-history';
 
 // next.config.ts sets trailingSlash: true; next/link reads it from this variable.
 process.env.__NEXT_TRAILING_SLASH = 'true';
@@ -14,7 +14,7 @@ jest.mock('next/navigation', () => ({
   useRouter: () => ({ push }),
   usePathname: () => '/',
 }));
-jest.mock('@/lib/api/client', () => ({
+jest.mock('@/lib/client/api', () => ({
   fetchSuggestions: jest.fn(),
   fetchTopStats: jest.fn(),
 }));

@@ -6,7 +6,7 @@ import {
   replaceSearchHistory,
   saveSearchTerm,
   SEARCH_HISTORY_KEY,
-} from '@/lib/search-history';
+} from '@/lib/client/search-history';
 
 beforeEach(() => localStorage.clear());
 

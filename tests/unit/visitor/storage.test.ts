@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { resetDb } from '@/lib/storage/db';
+import { resetDb } from '@/lib/client/storage/db';
 import {
   addHistory,
   addWatchLater,
@@ -18,10 +18,10 @@ import {
   removeHistory,
   removeWatchLater,
   WATCH_LATER_STORE,
-} from '@/lib/storage';
-import { exportLocalData, importLocalData } from '@/lib/storage/local-data';
-import { fromStoredVideo, toStoredVideo } from '@/lib/storage/records';
-import type { VideoSummary } from '@/lib/types';
+} from '@/lib/client/storage';
+import { exportLocalData, importLocalData } from '@/lib/client/storage/local-data';
+import { fromStoredVideo, toStoredVideo } from '@/lib/client/storage/records';
+import type { VideoSummary } from '@/lib/contract/types';
 
 const video = (id: number, title = `Video ${id}`): VideoSummary => ({
   id,

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { readBodyJson } from '@/lib/api/request-body';
+import { readBodyJson } from '@/lib/kvs/request-body';
 import { onCatalogChange, type CatalogChange } from '@/lib/cache/catalog-change';
 import { siteCatalog } from '@/lib/catalog/open';
 import { getConfig } from '@/lib/config';

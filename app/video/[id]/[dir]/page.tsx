@@ -4,14 +4,14 @@ import { Page } from '@/components/layout/page';
 import { OutageGuard, OutageMessage } from '@/components/outage/source-outage';
 import { VideoJsonLd } from '@/components/video/video-json-ld';
 import { VideoView } from '@/components/video/video-view';
-import { attempt, getRelated, getVideo, shortLived, type Attempt } from '@/lib/api';
+import { attempt, getRelated, getVideo, shortLived, type Attempt } from '@/lib/data';
 import { getConfig } from '@/lib/config';
 import { t } from '@/lib/i18n';
-import { parseVideoId } from '@/lib/params';
-import { redirectBriefly } from '@/lib/pages/nothing-here';
-import { videoUrl } from '@/lib/routes';
+import { parseVideoId } from '@/lib/web/params';
+import { redirectBriefly } from '@/lib/data/nothing-here';
+import { videoUrl } from '@/lib/web/routes';
 import { videoMetadata, videoSeo } from '@/lib/seo/video';
-import { statsDisabled, type VideoDetail } from '@/lib/types';
+import { statsDisabled, type VideoDetail } from '@/lib/contract/types';
 
 // The 'video' lifetime (spec section 9); the first request renders, later ones come from the cache.
 export const revalidate = 86400;
@@ -53,7 +53,7 @@ export default async function VideoPage({ params }: Props) {
   const video = loaded.value;
   // A missing video goes to /404/ (spec section 4), for a minute only: a scheduled video shows as
   // soon as it goes live. A wrong dir goes to the canonical URL, for a minute too: any dir can be
-  // invented, and each would otherwise be a cache entry for a day (lib/pages/nothing-here.ts).
+  // invented, and each would otherwise be a cache entry for a day (lib/data/nothing-here.ts).
   if (!video) {
     await shortLived();
     redirect('/404/');

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { SortListing } from '@/components/listing/sort-listing';
-import { getSortListing, sortListingMetadata } from '@/lib/pages/listings';
-import { parseListing } from '@/lib/routes';
-import { notFoundBriefly } from '@/lib/pages/nothing-here';
+import { getSortListing, sortListingMetadata } from '@/lib/data/listings';
+import { parseListing } from '@/lib/web/routes';
+import { notFoundBriefly } from '@/lib/data/nothing-here';
 
 // Cached (ISR) for the 'videos' lifetime; rendered on first request, then served from the cache.
 export const revalidate = 86400;

@@ -20,7 +20,7 @@ import { RELATED_WINDOW } from '@/lib/catalog/search-limits';
 import { partialCandidates, partialWords } from '@/lib/catalog/partial-matches';
 import { SEARCH_WINDOW, TITLE_ENOUGH } from '@/lib/catalog/search-limits';
 import { STOPWORDS } from '@/lib/catalog/words';
-import { ALL_SORTS, DATES, DURATIONS, sortHasDate, type DateFilter, type DurationFilter, type Sort } from '@/lib/types';
+import { ALL_SORTS, DATES, DURATIONS, sortHasDate, type DateFilter, type DurationFilter, type Sort } from '@/lib/contract/types';
 import { listQuery, searchQuery, SEED_NOW } from './catalog-fixture';
 
 /** Title words of the generated feeds: few, so that searches and related lists find many. */

@@ -8,7 +8,7 @@ import { visitorKey } from '@/lib/net/visitor-key';
 
 /**
  * The secrets the documentation names: none (an empty key), VOTE_SALT's default before issue 20
- * ('tubefront'), and the placeholders production refuses (lib/config-check.ts).
+ * ('tubefront'), and the placeholders production refuses (lib/config/check.ts).
  */
 export const DOCUMENTED_SECRETS = ['', 'tubefront', 'secret', 'changeme', 'change-me', 'change_me', 'salt', 'vote_salt', 'password', 'test', 'default'];
 

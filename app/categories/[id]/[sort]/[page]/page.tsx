@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { CategoryListing } from '@/components/listing/sort-listing';
-import { categoryListingMetadata, getCategoryListing } from '@/lib/pages/listings';
-import { parseCategoryDir, parseListing } from '@/lib/routes';
-import { notFoundBriefly } from '@/lib/pages/nothing-here';
+import { categoryListingMetadata, getCategoryListing } from '@/lib/data/listings';
+import { parseCategoryDir, parseListing } from '@/lib/web/routes';
+import { notFoundBriefly } from '@/lib/data/nothing-here';
 
-// Cached (ISR) for the 'videos' lifetime; an unknown category is a 404 cached a minute (lib/pages/nothing-here.ts).
+// Cached (ISR) for the 'videos' lifetime; an unknown category is a 404 cached a minute (lib/data/nothing-here.ts).
 export const revalidate = 86400;
 
 export function generateStaticParams(): { id: string; sort: string; page: string }[] {

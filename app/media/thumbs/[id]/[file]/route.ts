@@ -1,7 +1,7 @@
 // /media/thumbs/{id}/{n}.svg: a segment name cannot carry the ".svg", so [file] holds "n.svg".
 import { notFoundResponse, svgResponse } from '@/lib/catalog/media-response';
 import { parseFrameFile, videoThumbSvg } from '@/lib/catalog/thumbnail-svg';
-import { parseVideoId } from '@/lib/params';
+import { parseVideoId } from '@/lib/web/params';
 
 export async function GET(_request: Request, context: { params: Promise<{ id: string; file: string }> }) {
   const { id, file } = await context.params;

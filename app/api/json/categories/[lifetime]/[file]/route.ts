@@ -1,5 +1,5 @@
-import { answer, json } from '@/lib/api/http';
-import { parseCategoriesPath } from '@/lib/api/route-params';
+import { answer, json } from '@/lib/kvs/http';
+import { parseCategoriesPath } from '@/lib/kvs/route-params';
 
 /** Categories: /api/json/categories/{lifetime}/{gender}.{section}.{lang}.json */
 export async function GET(_request: Request, { params }: { params: Promise<{ lifetime: string; file: string }> }) {

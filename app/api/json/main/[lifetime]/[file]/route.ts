@@ -1,5 +1,5 @@
-import { answer, json } from '@/lib/api/http';
-import { parseMainPath } from '@/lib/api/route-params';
+import { answer, json } from '@/lib/kvs/http';
+import { parseMainPath } from '@/lib/kvs/route-params';
 
 /** Site stats (top keywords, models, channels, categories): /api/json/main/{lifetime}/{gender}.{lang}.json */
 export async function GET(_request: Request, { params }: { params: Promise<{ lifetime: string; file: string }> }) {

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { SortListing } from '@/components/listing/sort-listing';
-import { getSortListing, sortListingMetadata } from '@/lib/pages/listings';
-import { parseListing } from '@/lib/routes';
-import { notFoundBriefly } from '@/lib/pages/nothing-here';
+import { getSortListing, sortListingMetadata } from '@/lib/data/listings';
+import { parseListing } from '@/lib/web/routes';
+import { notFoundBriefly } from '@/lib/data/nothing-here';
 
 // Internal route: proxy.ts rewrites /videos/{sort}/{page}/?date=&duration= here, so that each
 // whitelisted filter combination is its own cached page while the visitor's URL keeps the query.

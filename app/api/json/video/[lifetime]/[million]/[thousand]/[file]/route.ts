@@ -1,5 +1,5 @@
-import { answer, json } from '@/lib/api/http';
-import { parseVideoPath } from '@/lib/api/route-params';
+import { answer, json } from '@/lib/kvs/http';
+import { parseVideoPath } from '@/lib/kvs/route-params';
 
 type Params = { lifetime: string; million: string; thousand: string; file: string };
 

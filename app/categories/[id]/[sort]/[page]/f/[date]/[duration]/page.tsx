@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { CategoryListing } from '@/components/listing/sort-listing';
-import { categoryListingMetadata, getCategoryListing } from '@/lib/pages/listings';
-import { parseCategoryDir, parseListing } from '@/lib/routes';
-import { notFoundBriefly } from '@/lib/pages/nothing-here';
+import { categoryListingMetadata, getCategoryListing } from '@/lib/data/listings';
+import { parseCategoryDir, parseListing } from '@/lib/web/routes';
+import { notFoundBriefly } from '@/lib/data/nothing-here';
 
 // Internal route: proxy.ts rewrites the ?date=&duration= query of a category listing here.
 export const revalidate = 86400;

@@ -1,5 +1,5 @@
-import { answer, json } from '@/lib/api/http';
-import { parseVideosPath } from '@/lib/api/route-params';
+import { answer, json } from '@/lib/kvs/http';
+import { parseVideosPath } from '@/lib/kvs/route-params';
 
 type Params = { lifetime: string; gender: string; sort: string; count: string; file: string };
 

@@ -1,5 +1,5 @@
-import { answer, json } from '@/lib/api/http';
-import { parseRelatedPath } from '@/lib/api/route-params';
+import { answer, json } from '@/lib/kvs/http';
+import { parseRelatedPath } from '@/lib/kvs/route-params';
 
 type Params = { lifetime: string; count: string; million: string; thousand: string; file: string };
 

@@ -3,14 +3,14 @@
  * upstream directly). Used by client components: related 'show more', search suggestions,
  * top keywords, view and vote stats.
  */
-import type { ActionResult, Suggestions, TopStats, VideoList } from '@/lib/types';
+import type { ActionResult, Suggestions, TopStats, VideoList } from '@/lib/contract/types';
 import { DEFAULTS, LIFETIME } from '@/lib/contract/constants';
 import type { RawCode, RawInputResponse, RawStatsResponse, RawSuggestResponse, RawVideosResponse } from '@/lib/contract/raw';
 // The reshaping of list answers is loaded with the first list asked for (related videos, search
 // suggestions, top keywords): view and vote stats, sent on every video page, need none of it.
-const reshape = () => import('./reshape');
+const reshape = () => import('@/lib/kvs/reshape');
 import { announceCodes } from './notify-codes';
-import { INPUT_PATH, inputBody, mainUrl, relatedUrl, suggestUrl } from './urls';
+import { INPUT_PATH, inputBody, mainUrl, relatedUrl, suggestUrl } from '@/lib/kvs/urls';
 
 /** An HTTP failure passed on to the caller (spec section 8: other HTTP errors reach the caller). */
 export class HttpError extends Error {

@@ -3,7 +3,7 @@
  * duplicates (spec sections 3 and 5). Saved when a listing loads with `s` set; the search
  * panel shows the last 3. Storage failures are silent.
  */
-import { parseTerm } from '@/lib/params';
+import { parseTerm } from '@/lib/web/params';
 
 export const SEARCH_HISTORY_KEY = 'history_search';
 export const RECENT_SHOWN = 3;

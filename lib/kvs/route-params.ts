@@ -2,7 +2,7 @@
  * Parsing of the API's own path and query parameters (app/api route handlers). Each parser
  * returns a validated query or a message for the 400 answer; nothing unvalidated passes.
  */
-import { oneOf, parseDate, parseDurationFilter, parseIntIn, parsePage, parseSlug, parseSort, parseTerm, parseVideoId } from '@/lib/params';
+import { oneOf, parseDate, parseDurationFilter, parseIntIn, parsePage, parseSlug, parseSort, parseTerm, parseVideoId } from '@/lib/web/params';
 import { LIFETIME, LIMITS } from '@/lib/contract/constants';
 import type { CategoriesQuery, InputForm, ListSection, RelatedQuery, SearchQuery, VideosQuery } from '@/lib/contract/source';
 

@@ -1,6 +1,6 @@
 /** Bookmarks (the spec's watch-later list) in the watch_later store. */
 import { promisifyRequest } from 'idb-keyval';
-import type { VideoSummary } from '@/lib/types';
+import type { VideoSummary } from '@/lib/contract/types';
 import { WATCH_LATER_STORE, withStore } from './db';
 import { fromStoredVideo, toStoredVideo, type StorableVideo, type StoredVideo } from './records';
 import { emitStorageChange } from './events';

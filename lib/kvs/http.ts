@@ -6,7 +6,7 @@ import 'server-only';
 import { getConfig } from '@/lib/config';
 import { clientAddress } from '@/lib/net/client-address';
 import { subscriber } from '@/lib/net/visitor-key';
-import { getSource } from './index';
+import { getSource } from '@/lib/data';
 import { SourceError } from '@/lib/contract/errors';
 import type { Parsed } from './route-params';
 import type { Actor, Source } from '@/lib/contract/source';

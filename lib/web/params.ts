@@ -15,7 +15,7 @@ import {
   type DurationFilter,
   type PageSort,
   type Sort,
-} from '@/lib/types';
+} from '@/lib/contract/types';
 
 /** The value when it is one of the list, else null. */
 export function oneOf<T extends string>(list: readonly T[], value: unknown): T | null {

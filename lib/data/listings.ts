@@ -5,13 +5,13 @@
  */
 import 'server-only';
 import type { Metadata } from 'next';
-import { attempt, getCategory, getVideos, listOrError } from '@/lib/api';
+import { attempt, getCategory, getVideos, listOrError } from '@/lib/data';
 import { notFoundBriefly } from './nothing-here';
 import { DEFAULTS } from '@/lib/contract/constants';
 import { t } from '@/lib/i18n';
-import { categoryUrl, videosUrl, type ListingParams } from '@/lib/routes';
+import { categoryUrl, videosUrl, type ListingParams } from '@/lib/web/routes';
 import { filterWords, listingMetadata, pageSuffix } from '@/lib/seo/listing';
-import type { CategoryRef, VideoList } from '@/lib/types';
+import type { CategoryRef, VideoList } from '@/lib/contract/types';
 
 /** Videos per listing page. */
 export const LISTING_COUNT = DEFAULTS.count;

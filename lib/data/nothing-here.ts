@@ -9,7 +9,7 @@ import 'server-only';
  * store them), and a scheduled video or a new category shows within that minute.
  */
 import { notFound, permanentRedirect } from 'next/navigation';
-import { shortLived } from '@/lib/api';
+import { shortLived } from '@/lib/data';
 
 /** The 404 page, for a minute. */
 export async function notFoundBriefly(): Promise<never> {

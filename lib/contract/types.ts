@@ -1,6 +1,6 @@
 /**
  * The app's own types. Pages and components see only these; the raw API fields
- * (video_id, video_viewed, scr, ...) stay inside lib/api and are reshaped there.
+ * (video_id, video_viewed, scr, ...) stay inside the sources and the API, and are reshaped by lib/kvs/reshape.ts.
  */
 
 /** The sorts the filter offers (spec section 2): the only ones with listing pages. */
@@ -8,7 +8,7 @@ export const SORTS = ['latest-updates', 'most-popular', 'top-rated', 'longest'] 
 export type PageSort = (typeof SORTS)[number];
 /**
  * Further sorts the texts mention: the API serves them (an upstream's clients ask for them), but
- * no menu offers them, so their listing URLs redirect to an offered sort (lib/routes.ts).
+ * no menu offers them, so their listing URLs redirect to an offered sort (lib/web/routes.ts).
  */
 export const EXTRA_SORTS = ['most-viewed', 'most-commented'] as const;
 export type ExtraSort = (typeof EXTRA_SORTS)[number];
@@ -34,7 +34,7 @@ export const DURATIONS = ['all', '1', '2', '3'] as const;
 export type DurationFilter = (typeof DURATIONS)[number];
 /**
  * The durations the filter offers (spec section 2: options 1 and 2, and any). The API takes every
- * one; a page URL with another redirects to the page without it (lib/routes.ts).
+ * one; a page URL with another redirects to the page without it (lib/web/routes.ts).
  */
 export const PAGE_DURATIONS = ['all', '1', '2'] as const satisfies readonly DurationFilter[];
 

@@ -2,7 +2,7 @@
  * "Your data": everything the site keeps in this browser, as one JSON document that can be
  * saved, brought back and wiped. Imports are untrusted: every record is cleaned before storing.
  */
-import { clearSearchHistory, readSearchHistory, replaceSearchHistory } from '@/lib/search-history';
+import { clearSearchHistory, readSearchHistory, replaceSearchHistory } from '@/lib/client/search-history';
 import { addHistoryRecord, clearHistory, listHistoryRecords } from './history';
 import { emitStorageChange } from './events';
 import { HISTORY_STORE, WATCH_LATER_STORE } from './db';

@@ -1,6 +1,6 @@
 import 'server-only';
-import { ConfigError, getConfig, type Config } from './config';
-import { forgeableAddressWarning } from './net/trust-warning';
+import { ConfigError, getConfig, type Config } from './index';
+import { forgeableAddressWarning } from '../net/trust-warning';
 
 /**
  * Values of VOTE_SALT that are public: the default of earlier versions, and the placeholders people

@@ -9,7 +9,7 @@ import 'server-only';
  * can still give its last good answer: see ./upstream.ts.)
  */
 import { unstable_cache } from 'next/cache';
-import type { VideoList } from '@/lib/types';
+import type { VideoList } from '@/lib/contract/types';
 import { SourceError } from '@/lib/contract/errors';
 
 /** Lifetime of an answer that must not outlive a change soon: a missing video's redirect to /404/. */

@@ -11,10 +11,10 @@
  * configured hosts (EMBED_HOSTS, IMG_HOSTS, API_ORIGIN, the analytics services whose ID is set).
  */
 
-import { DEFAULT_EMBED_HOSTS } from './config';
+import { DEFAULT_EMBED_HOSTS } from '../config/index';
 
 /**
- * What the policy allows beyond this origin, all of it from the configuration (lib/config.ts), so
+ * What the policy allows beyond this origin, all of it from the configuration (lib/config/index.ts), so
  * that the header names only hosts the site really uses: no `https:` wildcard anywhere.
  */
 export interface CspSources {
@@ -186,7 +186,7 @@ export function securityHeaders(c: CspSources = DEFAULT_CSP_SOURCES): HeaderRule
 }
 
 /** Where the shipped nginx edge carries the headers above (deploy/nginx/nginx.conf, between these lines). */
-export const NGINX_BLOCK_BEGIN = '    # BEGIN security headers: generated from lib/security-headers.ts by `npm run edge:headers`; edit there';
+export const NGINX_BLOCK_BEGIN = '    # BEGIN security headers: generated from lib/web/security-headers.ts by `npm run edge:headers`; edit there';
 export const NGINX_BLOCK_END = '    # END security headers';
 
 /** An nginx location prefix for a next.config `source` of the form `/name/:path*`. */

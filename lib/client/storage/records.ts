@@ -3,7 +3,7 @@
  * the one place that maps them to and from the app's VideoSummary. Records written by an
  * earlier version of the site on the same origin are read leniently (strings for numbers).
  */
-import type { VideoSummary } from '@/lib/types';
+import type { VideoSummary } from '@/lib/contract/types';
 
 export interface StoredVideo {
   /** Auto-increment key; absent before the record is added. */

@@ -10,7 +10,7 @@ import 'server-only';
  * last good answer is served instead (stale if error), so that pages keep their content.
  */
 import { getConfig } from '@/lib/config';
-import { LruCache } from '@/lib/lru.mjs';
+import { LruCache } from '@/lib/cache/lru.mjs';
 import { SourceError } from '@/lib/contract/errors';
 import type {
   RawCategoriesResponse,
@@ -24,7 +24,7 @@ import type {
 } from '@/lib/contract/raw';
 import type { Actor, CategoriesQuery, InputForm, RelatedQuery, SearchQuery, Source, VideosQuery } from '@/lib/contract/source';
 import { loggedPath } from './logged-path';
-import { exchange, type UpstreamAnswer } from './upstream-http';
+import { exchange, type UpstreamAnswer } from './http';
 import {
   categoriesUrl,
   INPUT_PATH,
@@ -37,7 +37,7 @@ import {
   videoUrl,
   videofileUrl,
   videosUrl,
-} from './urls';
+} from '@/lib/kvs/urls';
 
 export interface UpstreamOptions {
   origin: string;
@@ -149,7 +149,7 @@ export function createUpstreamSource(options: UpstreamOptions): Source {
       const path = videosUrl(q);
       return cached(path, q.lifetime, () => list(path));
     },
-    // Search terms are unbounded: lib/api keeps their results in its own bounded cache.
+    // Search terms are unbounded: lib/data keeps their results in its own bounded cache.
     search: (q: SearchQuery) => list(searchUrl(q)),
     related: (q: RelatedQuery) => {
       const path = relatedUrl(q);

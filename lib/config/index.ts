@@ -62,7 +62,7 @@ export interface Config {
   databaseUrl: string;
 }
 
-import { parseTrustProxy, type TrustProxy } from './net/client-address';
+import { parseTrustProxy, type TrustProxy } from '../net/client-address';
 
 export class ConfigError extends Error {
   constructor(variable: string, accepts: string, value: string) {

@@ -1,12 +1,12 @@
 import 'server-only';
 /**
  * The typed getters every page calls, named after the spec's wrapper calls. They return the
- * app's types; raw fields stay in lib/api. They throw SourceError on failure and never turn a
+ * app's types; raw fields stay behind lib/kvs/reshape.ts. They throw SourceError on failure and never turn a
  * failure into an empty result (a cached page is kept instead).
  */
 import { cache } from 'react';
 import { getConfig } from '@/lib/config';
-import { LruCache } from '@/lib/lru.mjs';
+import { LruCache } from '@/lib/cache/lru.mjs';
 import type {
   Category,
   CategorySort,
@@ -19,12 +19,12 @@ import type {
   TopStats,
   VideoDetail,
   VideoList,
-} from '@/lib/types';
+} from '@/lib/contract/types';
 import { DEFAULTS, LIFETIME, LIMITS } from '@/lib/contract/constants';
 import { attempt, type Attempt } from './attempt';
-import { toCategories, toInt, toIsoDate, toSuggestions, toTopStats, toVideoDetail, toVideoList, toVideoSummary } from './reshape';
+import { toCategories, toInt, toIsoDate, toSuggestions, toTopStats, toVideoDetail, toVideoList, toVideoSummary } from '@/lib/kvs/reshape';
 import type { Source } from '@/lib/contract/source';
-import { upstreamSource } from './upstream';
+import { upstreamSource } from '@/lib/upstream/source';
 
 let source: Source | undefined;
 

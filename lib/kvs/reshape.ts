@@ -6,8 +6,8 @@
  * keywords as strings or as { title } objects. Entries that cannot be shown (a video without an
  * id, a category without a dir) are dropped; nothing here throws on odd input.
  */
-import { parseDuration } from '@/lib/format';
-import type { Category, CategoryRef, Suggestions, TopStats, VideoDetail, VideoFile, VideoList, VideoSummary } from '@/lib/types';
+import { parseDuration } from '@/lib/web/format';
+import type { Category, CategoryRef, Suggestions, TopStats, VideoDetail, VideoFile, VideoList, VideoSummary } from '@/lib/contract/types';
 import type { Num, RawCategory, RawStatsResponse, RawVideo, RawVideoDetail, RawVideosResponse } from '@/lib/contract/raw';
 import { decodeVideoUrl } from '@/lib/contract/video-url-codec';
 

@@ -2,7 +2,7 @@
  * URL builders for every API path of spec section 7. This file is the one place that
  * knows their shapes; every value that comes from a visitor is encoded here.
  */
-import type { DateFilter, DurationFilter } from '@/lib/types';
+import type { DateFilter, DurationFilter } from '@/lib/contract/types';
 import { DEFAULTS, LIFETIME } from '@/lib/contract/constants';
 import type { CategoriesQuery, InputForm, RelatedQuery, SearchQuery, VideosQuery } from '@/lib/contract/source';
 

@@ -4,10 +4,10 @@
  * filter rewrites are decided here (proxy.ts), so that a URL has one spelling and one meaning.
  *
  * Client-safe: no server-only import (cards and the search box build their links with it).
- * The API's own paths (/api/json/...) are lib/api/urls.ts and lib/api/route-params.ts.
+ * The API's own paths (/api/json/...) are lib/kvs/urls.ts and lib/kvs/route-params.ts.
  */
-import { parseCategorySort, parseDate, parsePage, parsePageDuration, parsePageSort, parseSlug, parseSort } from '@/lib/params';
-import { EXTRA_SORTS, sortHasDate, type CategorySort, type DateFilter, type DurationFilter, type ExtraSort, type PageSort, type Sort } from '@/lib/types';
+import { parseCategorySort, parseDate, parsePage, parsePageDuration, parsePageSort, parseSlug, parseSort } from '@/lib/web/params';
+import { EXTRA_SORTS, sortHasDate, type CategorySort, type DateFilter, type DurationFilter, type ExtraSort, type PageSort, type Sort } from '@/lib/contract/types';
 
 export interface Filters {
   date?: DateFilter;
