@@ -45,7 +45,10 @@ const hostname = process.env.HOSTNAME || undefined;
 // (lib/server/publish-clock.ts, started by instrumentation.ts).
 process.env.TUBEFRONT_SELF_ORIGIN = `http://${!hostname || hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`;
 const dir = path.dirname(new URL(import.meta.url).pathname);
-const app = next({ dev: false, dir, port, hostname: hostname ?? 'localhost' });
+// Node hands this CommonJS package's module.exports, the function itself, to the default import;
+// its types, read as ESM, describe that function as the module's `default`.
+const createNextServer = /** @type {typeof import('next').default} */ (/** @type {unknown} */ (next));
+const app = createNextServer({ dev: false, dir, port, hostname: hostname ?? 'localhost' });
 const handle = app.getRequestHandler();
 await app.prepare();
 

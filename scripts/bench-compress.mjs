@@ -19,6 +19,10 @@ import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, startNext } f
 import { LEVELS } from '../lib/server/compress-once.mjs';
 
 const args = process.argv.slice(2);
+/**
+ * @param {string} name
+ * @param {string} [fallback]
+ */
 const option = (name, fallback) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : fallback;
@@ -26,24 +30,29 @@ const option = (name, fallback) => {
 const RUNS = Number(option('--runs', '15'));
 const LISTING = '/videos/latest-updates/2/';
 
+/** @param {number[]} xs */
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)];
+  return s[Math.floor((s.length - 1) / 2)] ?? NaN;
 };
 
+/** @type {[string, (body: Buffer) => Buffer][]} */
 const CODECS = [
   ['gzip 6', (b) => zlib.gzipSync(b, { level: 6 })],
   ['gzip 9', (b) => zlib.gzipSync(b, { level: 9 })],
-  ...[4, 5, 6, 9, 10, 11].map((q) => [
+  ...[4, 5, 6, 9, 10, 11].map((q) => /** @type {[string, (body: Buffer) => Buffer]} */ ([
     `br ${q}`,
     (b) =>
       zlib.brotliCompressSync(b, {
         params: { [zlib.constants.BROTLI_PARAM_QUALITY]: q, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: b.length },
       }),
-  ]),
+  ])),
 ];
 
-/** CPU milliseconds (user + system) of one call of `fn`. */
+/**
+ * CPU milliseconds (user + system) of one call of `fn`.
+ * @param {() => unknown} fn
+ */
 function cpuMs(fn) {
   const start = process.cpuUsage();
   fn();
@@ -51,6 +60,7 @@ function cpuMs(fn) {
   return (used.user + used.system) / 1000;
 }
 
+/** @param {string} url */
 async function fetchPlain(url) {
   const res = await fetch(url, { headers: { 'accept-encoding': 'identity', cookie: 'tf_country=XX' } });
   if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
@@ -74,10 +84,13 @@ runMain('bench:compress', async () => {
     if (!video) throw new Error(`${LISTING} links no video`);
     const pages = { listing: listing, home: await fetchPlain(`${base}/`), video: await fetchPlain(`${base}${video}`) };
 
+    /** @type {Record<string, { bytes: number; codecs: Record<string, { bytes: number; ms: number }> }>} */
     const results = {};
+    /** @type {Record<string, string | number>[]} */
     const rows = [];
     for (const [page, body] of Object.entries(pages)) {
-      results[page] = { bytes: body.length, codecs: {} };
+      const result = { bytes: body.length, codecs: /** @type {Record<string, { bytes: number; ms: number }>} */ ({}) };
+      results[page] = result;
       let gzip6 = 0;
       for (const [name, fn] of CODECS) {
         const out = fn(body);
@@ -87,7 +100,7 @@ runMain('bench:compress', async () => {
         if (name === 'gzip 6') gzip6 = out.length;
         for (let i = 0; i < 2; i += 1) fn(body); // warm-up
         const ms = median(Array.from({ length: RUNS }, () => cpuMs(() => fn(body))));
-        results[page].codecs[name] = { bytes: out.length, ms };
+        result.codecs[name] = { bytes: out.length, ms };
         rows.push({ page, 'HTML bytes': body.length, codec: name, bytes: out.length, 'vs gzip 6': Number((out.length / gzip6).toFixed(3)), 'CPU ms (median)': Number(ms.toFixed(2)) });
       }
     }

@@ -33,14 +33,27 @@ const STORE = 'x-tubefront-answer-store';
 const COOKIE = { cookie: 'tf_country=XX' };
 let failures = 0;
 
+/**
+ * @typedef {{ status: number | undefined; headers: import('node:http').IncomingHttpHeaders; raw: Buffer; text: string }} Answer
+ */
+
+/**
+ * @param {boolean} ok
+ * @param {string} what
+ */
 function check(ok, what) {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
   if (!ok) failures += 1;
 }
 
+/** @param {Answer} res */
 const decode = (res) => (res.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(res.raw).toString('utf8') : res.text);
+/** @param {Answer} res */
 const fromStore = (res) => res.headers[STORE] === 'HIT';
-/** The headers but those set per answer (Date, the connection's) and the store's mark, as name: value lines. */
+/**
+ * The headers but those set per answer (Date, the connection's) and the store's mark, as name: value lines.
+ * @param {Answer} res
+ */
 const headerLines = (res) =>
   Object.entries(res.headers)
     .filter(([name]) => !['date', 'connection', 'keep-alive', STORE].includes(name))
@@ -51,8 +64,13 @@ const headerLines = (res) =>
 /**
  * Asks for `p` until the store answers it (it takes Next's page cache answering once), at most 6
  * times; returns { stored, next }: the store's answer and the last one Next gave.
+ * @param {string} base
+ * @param {string} p
+ * @param {Record<string, string>} headers
+ * @returns {Promise<{ stored: Answer | null; next: Answer | null }>}
  */
 async function untilStored(base, p, headers) {
+  /** @type {Answer | null} */
   let next = null;
   for (let i = 0; i < 6; i += 1) {
     const res = await request(`${base}${p}`, { headers });
@@ -62,6 +80,7 @@ async function untilStored(base, p, headers) {
   return { stored: null, next };
 }
 
+/** @param {string} html */
 const videoIds = (html) => [...new Set([...html.matchAll(/href="\/video\/(\d+)\/([^/"]+)\//g)].map((m) => `${m[1]}/${m[2]}`))];
 
 runMain('test:origin', async () => {
@@ -142,7 +161,7 @@ runMain('test:origin', async () => {
     const videoB = await request(`${b.baseUrl}${videoPath}`, { headers: COOKIE });
     check(laterB.every((r) => r.status === 200 && !r.text.includes(videoPath)) && [404, 410, 307, 308].includes(videoB.status), `B then: never the listing with it again (store or not), the video page ${videoB.status}`);
     const storedAfter = await untilStored(b.baseUrl, LISTING, COOKIE);
-    check(Boolean(storedAfter.stored) && !storedAfter.stored.text.includes(videoPath), 'B stores the new listing again, without the video');
+    check(Boolean(storedAfter.stored) && !storedAfter.stored?.text.includes(videoPath), 'B stores the new listing again, without the video');
 
     // 3. A catalogue change through the endpoint (as an import or the publish clock sends it).
     const again = await untilStored(a.baseUrl, LISTING, COOKIE);

@@ -31,6 +31,13 @@
  * compress-once, HEAD with the headers only.
  */
 
+/**
+ * @typedef {import('node:http').IncomingMessage} IncomingMessage
+ * @typedef {import('node:http').ServerResponse} ServerResponse
+ * @typedef {{ tagExpiry?: unknown } | undefined} PageCacheState the page cache handler's state (its tag times)
+ * @typedef {{ text: string; headers: [string, number | string | string[]][]; tags: string; expires: number; generation: number; cost: number }} Entry
+ */
+
 const PAGE_CACHE_STATE = Symbol.for('tubefront.redisPageCache');
 /** Request headers that make Next answer differently, or not from its cache. */
 const KEY_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-url'];
@@ -52,6 +59,10 @@ const ENTRY_OVERHEAD = 512;
  * The store key of a request, or null when it must go to Next: its method (GET and HEAD share
  * one), its URL as sent, the router headers and its cookies' names.
  */
+/**
+ * @param {IncomingMessage} req
+ * @returns {string | null}
+ */
 export function answerKey(req) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   const h = req.headers;
@@ -59,7 +70,7 @@ export function answerKey(req) {
   for (const name of BYPASS_HEADERS) if (h[name] !== undefined) return null;
   let key = req.url ?? '';
   for (const name of KEY_HEADERS) {
-    const v = h[name];
+    const v = h[/** @type {keyof typeof h} */ (name)];
     key += v === undefined ? '\n' : `\n${name}:${v}`;
   }
   const cookie = h.cookie;
@@ -75,7 +86,11 @@ export function answerKey(req) {
   return key;
 }
 
-/** The seconds a shared cache may keep an answer with this Cache-Control, or 0. */
+/**
+ * The seconds a shared cache may keep an answer with this Cache-Control, or 0.
+ * @param {unknown} cacheControl a Cache-Control header's value(s)
+ * @returns {number}
+ */
 export function sharedLifetime(cacheControl) {
   const cc = Array.isArray(cacheControl) ? cacheControl.join(', ') : String(cacheControl ?? '');
   if (!cc || /\b(?:private|no-store|no-cache)\b/i.test(cc)) return 0;
@@ -89,6 +104,8 @@ export function sharedLifetime(cacheControl) {
  * A fingerprint of the page cache handler's tag times (how many, and their sum), or null when there
  * is no handler state yet. Tag times only grow and new tags only add, so any revalidation this
  * process learns of changes it (an old tag forgotten changes the count).
+ * @param {PageCacheState} state
+ * @returns {string | null}
  */
 export function tagFingerprint(state) {
   const tags = state?.tagExpiry;
@@ -103,24 +120,44 @@ export function tagFingerprint(state) {
  * longest an answer is kept, whatever its lifetime. `replayHeader`: a response header name added to
  * every answer served from the store (tests only; none by default). `pageCacheState()` gives the
  * page cache handler's state (its tag times); `now()` the time in ms.
+ * @param {{ maxBytes?: number; maxSeconds?: number; replayHeader?: string; pageCacheState?: () => PageCacheState; now?: () => number }} [options]
  */
-export function createAnswerStore({ maxBytes = 32 * 1024 * 1024, maxSeconds = 300, replayHeader = '', pageCacheState = () => globalThis[PAGE_CACHE_STATE], now = Date.now } = {}) {
+export function createAnswerStore({
+  maxBytes = 32 * 1024 * 1024,
+  maxSeconds = 300,
+  replayHeader = '',
+  pageCacheState = () => /** @type {Record<symbol, PageCacheState>} */ (/** @type {unknown} */ (globalThis))[PAGE_CACHE_STATE],
+  now = Date.now,
+} = {}) {
+  /** @type {Map<string, Entry>} */
   const entries = new Map();
   let bytes = 0;
   let generation = 0;
   let hits = 0;
   let stores = 0;
 
+  /**
+   * @param {string} key
+   * @param {Entry} entry
+   */
   function remove(key, entry) {
     entries.delete(key);
     bytes -= entry.cost;
   }
 
-  /** Whether `entry` may still be served at `at`. */
+  /**
+   * Whether `entry` may still be served at `at`.
+   * @param {Entry} entry
+   * @param {number} at
+   */
   function valid(entry, at) {
     return at < entry.expires && entry.generation === generation && entry.tags === tagFingerprint(pageCacheState());
   }
 
+  /**
+   * @param {string} key
+   * @param {Entry} entry
+   */
   function remember(key, entry) {
     const old = entries.get(key);
     if (old) remove(key, old);
@@ -134,7 +171,12 @@ export function createAnswerStore({ maxBytes = 32 * 1024 * 1024, maxSeconds = 30
     }
   }
 
-  /** Watches the answer Next gives a GET for `key` that began at `date`, and stores it if it qualifies. */
+  /**
+   * Watches the answer Next gives a GET for `key` that began at `date`, and stores it if it qualifies.
+   * @param {string} key
+   * @param {number} date
+   * @param {ServerResponse} res
+   */
   function capture(key, date, res) {
     const startGeneration = generation;
     // The tag times when the request began: after a revalidation the answer may be from before or
@@ -144,32 +186,47 @@ export function createAnswerStore({ maxBytes = 32 * 1024 * 1024, maxSeconds = 30
     const write = res.write;
     const end = res.end;
     let streamed = false;
-    res.write = function writeWatched(...args) {
-      streamed = true;
-      return write.apply(res, args);
-    };
-    res.end = function endWatched(chunk, ...rest) {
-      res.write = write;
-      res.end = end;
-      if (!streamed && typeof chunk === 'string' && (rest.length === 0 || typeof rest[0] === 'function' || rest[0] === 'utf8' || rest[0] === 'utf-8')) {
-        offer(key, date, startGeneration, tags, res, chunk);
+    res.write = /** @type {ServerResponse['write']} */ (
+      function writeWatched(/** @type {any[]} */ ...args) {
+        streamed = true;
+        return /** @type {(...a: any[]) => boolean} */ (write).apply(res, args);
       }
-      return end.call(res, chunk, ...rest);
-    };
+    );
+    res.end = /** @type {ServerResponse['end']} */ (
+      function endWatched(/** @type {unknown} */ chunk, /** @type {any[]} */ ...rest) {
+        res.write = write;
+        res.end = end;
+        if (!streamed && typeof chunk === 'string' && (rest.length === 0 || typeof rest[0] === 'function' || rest[0] === 'utf8' || rest[0] === 'utf-8')) {
+          offer(key, date, startGeneration, /** @type {string} */ (tags), res, chunk);
+        }
+        return /** @type {(...a: any[]) => ServerResponse} */ (end).call(res, chunk, ...rest);
+      }
+    );
   }
 
+  /**
+   * @param {string} key
+   * @param {number} date when its request began
+   * @param {number} startGeneration
+   * @param {string} tags the tag fingerprint when its request began
+   * @param {ServerResponse} res
+   * @param {string} text the body Next sent
+   */
   function offer(key, date, startGeneration, tags, res, text) {
     if (startGeneration !== generation || tags !== tagFingerprint(pageCacheState()) || res.statusCode !== 200 || res.headersSent) return;
     if (res.getHeader('x-nextjs-cache') !== 'HIT' || res.hasHeader('set-cookie')) return;
     const shared = sharedLifetime(res.getHeader('cache-control'));
     if (!(shared > BRIEF_SECONDS)) return;
     const lifetime = Math.min(shared, maxSeconds);
+    /** @type {Entry['headers']} */
     const headers = [];
     let cost = ENTRY_OVERHEAD + key.length * 2 + text.length * 2;
     // As Next spelled them (getHeaderNames() would give them in lower case).
-    for (const name of res.getRawHeaderNames()) {
+    // (Node has had it since 15.13; @types/node does not list it.)
+    for (const name of /** @type {ServerResponse & { getRawHeaderNames(): string[] }} */ (res).getRawHeaderNames()) {
       if (NOT_REPLAYED.has(name.toLowerCase())) continue;
       const value = res.getHeader(name);
+      if (value === undefined) continue;
       headers.push([name, value]);
       cost += (name.length + String(value).length) * 2;
     }
@@ -179,6 +236,9 @@ export function createAnswerStore({ maxBytes = 32 * 1024 * 1024, maxSeconds = 30
   /**
    * Answers `req` from the store when it can (true), else arranges for Next's answer to be
    * considered (false). Call after the response filters, before Next's handler.
+   * @param {IncomingMessage} req
+   * @param {ServerResponse} res
+   * @returns {boolean}
    */
   function serve(req, res) {
     if (maxBytes <= 0) return false;
@@ -230,6 +290,8 @@ export const MAX_SECONDS = 300;
  * The store's options from the environment: ANSWER_STORE_MB (0 turns it off; a whole number up to
  * 4096, else the default with a warning) and ANSWER_STORE_TRACE=1 (answers from the store say
  * `X-Tubefront-Answer-Store: HIT`, for tests and for checking a deployment).
+ * @param {Record<string, string | undefined>} env
+ * @param {(message: string) => void} [warn]
  */
 export function answerStoreOptions(env, warn = console.warn) {
   const raw = env.ANSWER_STORE_MB?.trim();

@@ -31,6 +31,14 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 
+/**
+ * @typedef {'gzip' | 'br'} Encoding
+ * @typedef {import('node:http').IncomingMessage} IncomingMessage
+ * @typedef {import('node:http').ServerResponse & { flush?: () => void }} Response
+ * @typedef {(err?: Error | null) => void} Callback
+ * @typedef {{ hash: string; etag: string; length: number; gzip: Buffer | undefined; br: Buffer | undefined; cost: number; text: string | undefined; kept: boolean }} Entry
+ */
+
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml|rss\+xml|atom\+xml|manifest\+json|ld\+json|x-javascript)\b|image\/svg\+xml\b)/i;
 const MIN_BYTES = 1024;
 /** A body bigger than this is streamed through the encoder rather than collected (none of the site's pages is near it). */
@@ -54,8 +62,14 @@ export const LEVELS = {
  * A coding named explicitly takes its own q; one not named takes `*`'s (RFC 9110 12.5.3);
  * `x-gzip` is gzip.
  */
+/**
+ * @param {unknown} header
+ * @returns {{ gzip: number; br: number }}
+ */
 function encodingQs(header) {
+  /** @type {{ gzip: number | undefined; br: number | undefined }} */
   const named = { gzip: undefined, br: undefined };
+  /** @type {number | undefined} */
   let star;
   if (typeof header !== 'string' || header === '') return { gzip: 0, br: 0 };
   for (const part of header.split(',')) {
@@ -66,14 +80,17 @@ function encodingQs(header) {
       if (m) q = Number(m[1]);
     }
     if (!Number.isFinite(q)) q = 0;
-    const name = token.trim() === 'x-gzip' ? 'gzip' : token.trim();
+    const name = (token ?? '').trim() === 'x-gzip' ? 'gzip' : (token ?? '').trim();
     if (name === 'gzip' || name === 'br') named[name] = Math.max(named[name] ?? 0, q);
     else if (name === '*') star = q;
   }
   return { gzip: named.gzip ?? star ?? 0, br: named.br ?? star ?? 0 };
 }
 
-/** Whether an Accept-Encoding header takes gzip (`gzip`, `x-gzip` or `*`, with a q above 0). */
+/**
+ * Whether an Accept-Encoding header takes gzip (`gzip`, `x-gzip` or `*`, with a q above 0).
+ * @param {string | undefined} header
+ */
 export function acceptsGzip(header) {
   return encodingQs(header).gzip > 0;
 }
@@ -81,6 +98,8 @@ export function acceptsGzip(header) {
 /**
  * The encoding to send a client whose Accept-Encoding is `header`: 'br', 'gzip', or null (the body
  * as it is). The higher q wins; at equal q brotli, which is the smaller.
+ * @param {string | undefined} header
+ * @returns {Encoding | null}
  */
 export function chooseEncoding(header) {
   const q = encodingQs(header);
@@ -89,7 +108,11 @@ export function chooseEncoding(header) {
   return null;
 }
 
-/** Whether an If-None-Match header names `etag` (weak comparison, RFC 9110 13.1.2). */
+/**
+ * Whether an If-None-Match header names `etag` (weak comparison, RFC 9110 13.1.2).
+ * @param {string | undefined} header
+ * @param {string} etag
+ */
 export function etagMatches(header, etag) {
   if (typeof header !== 'string' || !etag) return false;
   if (header.trim() === '*') return true;
@@ -101,6 +124,8 @@ export function etagMatches(header, etag) {
  * The ETag of `etag`'s representation in `encoding`: each encoding is its own representation, with
  * its own validator, so that a cache holding the gzip copy never has it confirmed by a 304 meant for
  * the brotli one (RFC 9110 8.8.3). The body as it is keeps the ETag as it is.
+ * @param {string} etag
+ * @param {Encoding | null} encoding
  */
 export function etagFor(etag, encoding) {
   if (!encoding) return etag;
@@ -109,12 +134,14 @@ export function etagFor(etag, encoding) {
   return m ? `W/"${m[2]}-${encoding === 'gzip' ? 'gz' : encoding}"` : etag;
 }
 
+/** @param {unknown} cacheControl */
 function shareable(cacheControl) {
   const cc = String(cacheControl ?? '').toLowerCase();
   if (!cc || /\b(?:private|no-store|no-cache)\b/.test(cc)) return false;
   return /\b(?:public|s-maxage=[1-9]|max-age=[1-9])/.test(cc);
 }
 
+/** @param {Response} res */
 function addVary(res) {
   const vary = res.getHeader('vary');
   const list = Array.isArray(vary) ? vary.join(', ') : String(vary ?? '');
@@ -122,8 +149,15 @@ function addVary(res) {
   else if (!/(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i.test(list)) res.setHeader('Vary', `${list}, Accept-Encoding`);
 }
 
+/**
+ * @param {Buffer} body
+ * @param {Encoding} encoding
+ * @param {number} level
+ * @returns {Promise<Buffer>}
+ */
 function compress(body, encoding, level) {
   return new Promise((resolve, reject) => {
+    /** @type {(err: Error | null, out: Buffer) => void} */
     const done = (err, out) => (err ? reject(err) : resolve(out));
     if (encoding === 'gzip') zlib.gzip(body, { level }, done);
     else
@@ -135,7 +169,11 @@ function compress(body, encoding, level) {
   });
 }
 
-/** A streaming encoder for `encoding`, each `flush()` sending what it has. */
+/**
+ * A streaming encoder for `encoding`, each `flush()` sending what it has.
+ * @param {Encoding} encoding
+ * @returns {zlib.Gzip | zlib.BrotliCompress}
+ */
 function createStreamEncoder(encoding) {
   if (encoding === 'gzip') return zlib.createGzip({ level: LEVELS.gzip.each });
   return zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: LEVELS.br.each, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } });
@@ -150,17 +188,22 @@ function createStreamEncoder(encoding) {
  * case, plus every encoding kept).
  */
 class BodyMemo {
+  /** @param {number} maxBytes */
   constructor(maxBytes) {
     this.maxBytes = maxBytes;
     this.bytes = 0;
+    /** @type {Map<string, Entry>} */
     this.byHash = new Map();
+    /** @type {Map<string, Entry>} */
     this.byText = new Map();
+    /** @type {Map<string, Promise<Buffer>>} */
     this.pending = new Map();
     this.hits = 0;
     this.misses = 0;
   }
 
   /** The remembered entry of `text`, if any. */
+  /** @param {string} text */
   text(text) {
     const entry = this.byText.get(text);
     if (!entry) return undefined;
@@ -171,12 +214,19 @@ class BodyMemo {
     return entry;
   }
 
+  /** @param {Entry} entry */
   touch(entry) {
     this.byHash.delete(entry.hash);
     this.byHash.set(entry.hash, entry);
   }
 
   /** The entry of `body` (a Buffer; `text` is the string it came as, if it did); remembered when `remember`. */
+  /**
+   * @param {Buffer} body
+   * @param {string | undefined} text
+   * @param {boolean} remember
+   * @returns {Entry}
+   */
   entry(body, text, remember) {
     const hash = createHash('sha256').update(body).digest('base64url');
     const known = this.byHash.get(hash);
@@ -190,6 +240,7 @@ class BodyMemo {
       }
       return known;
     }
+    /** @type {Entry} */
     const fresh = { hash, etag: `W/"${hash.slice(0, 27)}"`, length: body.length, gzip: undefined, br: undefined, cost: 0, text: undefined, kept: false };
     if (remember) {
       const cost = typeof text === 'string' ? text.length * 2 : 0;
@@ -207,6 +258,10 @@ class BodyMemo {
   }
 
   /** Adds `cost` bytes to a remembered entry, and drops the least recently used past the bound. */
+  /**
+   * @param {Entry} entry
+   * @param {number} cost
+   */
   grow(entry, cost) {
     entry.cost += cost;
     this.bytes += cost;
@@ -217,6 +272,7 @@ class BodyMemo {
     }
   }
 
+  /** @param {Entry} entry */
   drop(entry) {
     if (!entry.kept) return;
     entry.kept = false;
@@ -228,6 +284,12 @@ class BodyMemo {
   /**
    * `entry`'s body in `encoding` (a Buffer when known, else a promise of one), compressed once
    * however many requests ask for it at the same time, and kept when the entry is remembered.
+   */
+  /**
+   * @param {Entry} entry
+   * @param {Buffer} body
+   * @param {Encoding} encoding
+   * @returns {Buffer | Promise<Buffer>}
    */
   encoded(entry, body, encoding) {
     if (entry[encoding]) return entry[encoding];
@@ -262,20 +324,27 @@ class BodyMemo {
 export function createCompressOnce({ maxBytes = 32 * 1024 * 1024 } = {}) {
   const memo = new BodyMemo(maxBytes);
 
+  /**
+   * @param {IncomingMessage} req
+   * @param {Response} res
+   */
   function encode(req, res) {
     const accepted = chooseEncoding(req.headers['accept-encoding']);
-    const write = res.write;
-    const end = res.end;
+    // Node's own methods, called with the argument lists their callers gave.
+    const write = /** @type {(...args: any[]) => boolean} */ (res.write);
+    const end = /** @type {(...args: any[]) => Response} */ (res.end);
     const flushHeaders = res.flushHeaders;
     /** 'undecided' until the first byte or header leaves; then 'pass', 'collect' or 'stream'. */
     let mode = 'undecided';
+    /** @type {Buffer[]} */
     let chunks = [];
     let size = 0;
+    /** @type {zlib.Gzip | zlib.BrotliCompress | null} */
     let enc = null;
 
     const restore = () => {
-      res.write = write;
-      res.end = end;
+      res.write = /** @type {Response['write']} */ (write);
+      res.end = /** @type {Response['end']} */ (end);
       res.flushHeaders = flushHeaders;
     };
 
@@ -301,14 +370,16 @@ export function createCompressOnce({ maxBytes = 32 * 1024 * 1024 } = {}) {
       res.setHeader('Content-Encoding', accepted);
       const etag = res.getHeader('etag');
       if (typeof etag === 'string') res.setHeader('ETag', etagFor(etag, accepted));
-      enc = createStreamEncoder(accepted);
-      enc.on('data', (d) => write.call(res, d));
-      enc.on('end', () => end.call(res));
-      enc.on('error', (err) => res.destroy(err));
-      res.flush = () => enc.flush();
+      const stream = createStreamEncoder(accepted);
+      enc = stream;
+      stream.on('data', (d) => write.call(res, d));
+      stream.on('end', () => end.call(res));
+      stream.on('error', (err) => res.destroy(err));
+      res.flush = () => stream.flush();
     };
 
     /** The first write, end or header flush decides how this answer travels. */
+    /** @param {boolean} firstChunkIsWhole */
     const decide = (firstChunkIsWhole) => {
       if (!eligible()) {
         mode = 'pass';
@@ -320,16 +391,34 @@ export function createCompressOnce({ maxBytes = 32 * 1024 * 1024 } = {}) {
       else startStream();
     };
 
-    const toBuffer = (chunk, encoding) => (Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8'));
+    /**
+     * @param {any} chunk
+     * @param {unknown} encoding
+     * @returns {Buffer}
+     */
+    const toBuffer = (chunk, encoding) => (Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, typeof encoding === 'string' ? /** @type {BufferEncoding} */ (encoding) : 'utf8'));
 
-    /** Sends `data` (the body in this client's encoding, or as it is when `as` is null). */
+    /**
+     * Sends `data` (the body in this client's encoding, or as it is when `as` is null).
+     * @param {Buffer | string} data
+     * @param {Encoding | null} as
+     * @param {Callback | undefined} cb
+     * @param {number} [length]
+     */
     const sendBody = (data, as, cb, length = typeof data === 'string' ? Buffer.byteLength(data) : data.length) => {
       if (as) res.setHeader('Content-Encoding', as);
       res.setHeader('Content-Length', length);
-      return end.call(res, data, cb);
+      return /** @type {(...a: any[]) => Response} */ (end).call(res, data, cb);
     };
 
-    /** Sends a known body (`body`: a Buffer, or the string it came as) described by `entry`. */
+    /**
+     * Sends a known body (`body`: a Buffer, or the string it came as) described by `entry`.
+     * @param {Entry} entry
+     * @param {Buffer | string} body
+     * @param {boolean} remember
+     * @param {Callback | undefined} cb
+     * @returns {Response}
+     */
     const sendEntry = (entry, body, remember, cb) => {
       const as = accepted && entry.length >= MIN_BYTES ? accepted : null;
       // Validators only for answers a cache may keep: a per-visitor or failed answer (the outage
@@ -356,7 +445,13 @@ export function createCompressOnce({ maxBytes = 32 * 1024 * 1024 } = {}) {
       return res;
     };
 
-    /** Sends a whole body (a Buffer, or one string: `text`): ETag, 304, the remembered encoding. */
+    /**
+     * Sends a whole body (a Buffer, or one string: `text`): ETag, 304, the remembered encoding.
+     * @param {Buffer | undefined} body
+     * @param {string | undefined} text
+     * @param {Callback | undefined} cb
+     * @returns {Response}
+     */
     const finishWhole = (body, text, cb) => {
       restore();
       addVary(res);
@@ -365,9 +460,9 @@ export function createCompressOnce({ maxBytes = 32 * 1024 * 1024 } = {}) {
         const known = memo.text(text);
         if (known) return sendEntry(known, text, remember, cb);
       }
-      if (text !== undefined) body = Buffer.from(text, 'utf8');
-      if (body.length < MIN_BYTES || (!remember && !accepted)) return sendBody(body, null, cb);
-      return sendEntry(memo.entry(body, text, remember), body, remember, cb);
+      const whole = text !== undefined ? Buffer.from(text, 'utf8') : /** @type {Buffer} */ (body);
+      if (whole.length < MIN_BYTES || (!remember && !accepted)) return sendBody(whole, null, cb);
+      return sendEntry(memo.entry(whole, text, remember), whole, remember, cb);
     };
 
     res.flush = () => {};
@@ -383,12 +478,15 @@ export function createCompressOnce({ maxBytes = 32 * 1024 * 1024 } = {}) {
       return flushHeaders.call(res);
     };
 
-    res.write = function writeEncoded(chunk, encoding, cb) {
+    /** The stream encoder, once startStream made it. */
+    const encoder = () => /** @type {zlib.Gzip | zlib.BrotliCompress} */ (enc);
+
+    res.write = /** @type {Response['write']} */ (function writeEncoded(/** @type {any} */ chunk, /** @type {any} */ encoding, /** @type {any} */ cb) {
       if (typeof encoding === 'function') [cb, encoding] = [encoding, undefined];
       if (mode === 'undecided') decide(false);
       if (mode === 'pass') return write.call(res, chunk, encoding, cb);
       if (mode === 'stream') {
-        enc.write(toBuffer(chunk, encoding), cb);
+        encoder().write(toBuffer(chunk, encoding), cb);
         return true;
       }
       const buf = toBuffer(chunk, encoding);
@@ -400,21 +498,21 @@ export function createCompressOnce({ maxBytes = 32 * 1024 * 1024 } = {}) {
         chunks = [];
         startStream();
         if (mode === 'pass') return write.call(res, held, cb);
-        enc.write(held, cb);
+        encoder().write(held, cb);
         return true;
       }
       if (cb) process.nextTick(cb);
       return true;
-    };
+    });
 
-    res.end = function endEncoded(chunk, encoding, cb) {
+    res.end = /** @type {Response['end']} */ (function endEncoded(/** @type {any} */ chunk, /** @type {any} */ encoding, /** @type {any} */ cb) {
       if (typeof chunk === 'function') [cb, chunk, encoding] = [chunk, undefined, undefined];
       if (typeof encoding === 'function') [cb, encoding] = [encoding, undefined];
       if (mode === 'undecided') decide(true);
       if (mode === 'pass') return end.call(res, chunk, encoding, cb);
       if (mode === 'stream') {
-        if (chunk != null) enc.end(toBuffer(chunk, encoding));
-        else enc.end();
+        if (chunk != null) encoder().end(toBuffer(chunk, encoding));
+        else encoder().end();
         if (cb) res.once('finish', cb);
         return res;
       }
@@ -424,7 +522,7 @@ export function createCompressOnce({ maxBytes = 32 * 1024 * 1024 } = {}) {
       const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
       chunks = [];
       return finishWhole(body, undefined, cb);
-    };
+    });
   }
 
   encode.stats = () => ({ entries: memo.byHash.size, bytes: memo.bytes, hits: memo.hits, misses: memo.misses });

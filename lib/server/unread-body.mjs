@@ -8,19 +8,28 @@
  * without a body (every page and API read) are not touched.
  */
 
-/** Whether the request announced a body: chunked, or a Content-Length above zero. */
+/**
+ * Whether the request announced a body: chunked, or a Content-Length above zero.
+ * @param {import('node:http').IncomingHttpHeaders} headers
+ */
 export function hasBody(headers) {
   if (headers['transfer-encoding'] !== undefined) return true;
   const length = headers['content-length'];
   return length !== undefined && length !== '0';
 }
 
-/** Runs on every request in server.mjs before Next's handler. */
+/**
+ * Runs on every request in server.mjs before Next's handler.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ */
 export function closeIfBodyUnread(req, res) {
   if (!hasBody(req.headers)) return;
   const writeHead = res.writeHead;
-  res.writeHead = function writeHeadClosingUnread(...args) {
-    if (!req.complete && !res.headersSent) res.setHeader('connection', 'close');
-    return writeHead.apply(res, args);
-  };
+  res.writeHead = /** @type {typeof res.writeHead} */ (
+    function writeHeadClosingUnread(/** @type {any[]} */ ...args) {
+      if (!req.complete && !res.headersSent) res.setHeader('connection', 'close');
+      return /** @type {(...a: any[]) => typeof res} */ (writeHead).apply(res, args);
+    }
+  );
 }
