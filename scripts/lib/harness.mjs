@@ -105,7 +105,7 @@ export function needsBuild(distDir = '.next') {
  * The environment of a test server on the embedded catalogue at `databasePath`, re-created from
  * scratch (suites vote and watch, and a vote counts once per visitor).
  * @param {string} databasePath
- * @param {NodeJS.ProcessEnv} [extra] set over the rest
+ * @param {Record<string, string | undefined>} [extra] set over the rest
  * @returns {NodeJS.ProcessEnv}
  */
 export function freshCatalogEnv(databasePath, extra = {}) {
