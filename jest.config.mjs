@@ -1,5 +1,8 @@
-import nextJest from 'next/jest.js';
+import nextJestModule from 'next/jest.js';
 
+// next/jest.js is CommonJS whose module.exports is the function itself, while its declarations say
+// `export default`: under NodeNext TypeScript then takes this default import for `{ default }`.
+const nextJest = /** @type {typeof nextJestModule.default} */ (/** @type {unknown} */ (nextJestModule));
 const createJestConfig = nextJest({ dir: './' });
 
 /**
@@ -29,6 +32,8 @@ const EMPTY = '<rootDir>/tests/support/empty-module.js';
  * One project: next/jest's transform and mappers, the '@/' alias, and 'server-only' made moot.
  * Jest reads `testTimeout` from the whole run only, never from a project: a project's own is set
  * by tests/support/project-timeout.js from the project's globals.
+ * @param {string} displayName
+ * @param {import('jest').Config} options a project's options, and testTimeout
  */
 async function project(displayName, { testTimeout, ...config }) {
   const timeout = testTimeout

@@ -17,7 +17,13 @@ import { soak } from './soak.mjs';
 
 const API_TIMEOUT_MS = 2000;
 
-/** Like harness run(), but leaves this process's event loop free: the control server must answer meanwhile. */
+/**
+ * Like harness run(), but leaves this process's event loop free: the control server must answer meanwhile.
+ * @param {string} cmd
+ * @param {readonly string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<number>} its exit code
+ */
 function runAsync(cmd, args, env) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: root, env, stdio: 'inherit' });
@@ -42,6 +48,10 @@ runMain('test:cache', async () => {
 
   // POST /upstream/stop and /upstream/start: the outage tests take the upstream down and back.
   const control = http.createServer((req, res) => {
+    /**
+     * @param {number} status
+     * @param {string} text
+     */
     const done = (status, text) => res.writeHead(status, { 'content-type': 'text/plain' }).end(text);
     console.log(`test:cache: control ${req.method} ${req.url}`);
     if (req.method !== 'POST') return done(405, 'POST only');
@@ -51,7 +61,7 @@ runMain('test:cache', async () => {
       if (child.exitCode !== null || child.signalCode !== null) return done(200, 'stopped');
       child.once('exit', () => done(200, 'stopped'));
       try {
-        process.kill(-child.pid, 'SIGKILL');
+        process.kill(-(/** @type {number} */ (child.pid)), 'SIGKILL');
       } catch {
         // already gone
       }
@@ -70,7 +80,7 @@ runMain('test:cache', async () => {
     done(404, 'unknown');
   });
   const controlPort = await freePort();
-  await new Promise((resolve) => control.listen(controlPort, '127.0.0.1', resolve));
+  await /** @type {Promise<void>} */ (new Promise((resolve) => control.listen(controlPort, '127.0.0.1', resolve)));
 
   try {
     console.log(`test:cache: upstream ${upstreamUrl}, site ${site.baseUrl}, nginx ${cache.baseUrl}`);

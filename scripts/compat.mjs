@@ -25,6 +25,7 @@ const UPSTREAM_TIMEOUT_MS = 1500;
  * the embedded catalogue. An operator switching a build to an upstream regenerates them (or builds
  * with API_ORIGIN set); this does it the way Next's on-demand revalidation does, with the build's
  * preview id, before any test reads them.
+ * @param {string} baseUrl
  */
 async function regeneratePrerendered(baseUrl) {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, process.env.NEXT_DIST_DIR || '.next', 'prerender-manifest.json'), 'utf8'));
@@ -54,9 +55,11 @@ runMain('compat', async () => {
     // The fixture upstream binds a port of the system's choosing (0) and says which.
     const fixtures = startProcess(process.execPath, [path.join(root, 'tests/compat/upstream/fixture-server.mjs'), '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
     stops.push(fixtures);
+    /** @type {number} */
     const fixturePort = await new Promise((resolve, reject) => {
       let out = '';
-      fixtures.child.stdout.on('data', (d) => {
+      // Piped (stdio above): never null here.
+      fixtures.child.stdout?.on('data', (d) => {
         process.stdout.write(d);
         out += d;
         const m = /fixture upstream on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
@@ -66,6 +69,7 @@ runMain('compat', async () => {
     });
     const apiOrigin = `http://127.0.0.1:${fixturePort}`;
     await waitFor(`${apiOrigin}/api/json/categories/14400/str.toptn.en.json`, fixtures.child);
+    /** @type {NodeJS.ProcessEnv} */
     const upstreamEnv = { ...env, API_ORIGIN: apiOrigin, EMBED_HOSTS: 'upstream.test', API_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS) };
     delete upstreamEnv.DATABASE_PATH;
     const upstreamSite = await startNext(await freePort(), upstreamEnv);

@@ -21,15 +21,24 @@ import { buildOrPrepare, freePort, freshCatalogEnv, npx, root, run, runMain, run
 const FEEDS = path.join(root, 'tests/fixtures/feeds');
 let failures = 0;
 
+/**
+ * @param {boolean} ok
+ * @param {string} what
+ */
 function check(ok, what) {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
   if (!ok) failures++;
 }
 
 
+/**
+ * The feeds of tests/fixtures/feeds over HTTP on 127.0.0.1:`port`, by file name.
+ * @param {number} port
+ * @returns {Promise<http.Server>}
+ */
 function serveFeeds(port) {
   const server = http.createServer((req, res) => {
-    const name = path.basename(decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    const name = path.basename(decodeURIComponent(new URL(/** @type {string} */ (req.url), 'http://x').pathname));
     const file = path.join(FEEDS, name);
     if (!name || !fs.existsSync(file)) {
       res.writeHead(404).end('not found');
@@ -44,12 +53,18 @@ function serveFeeds(port) {
   });
 }
 
+/** @param {string} url */
 async function text(url) {
   const res = await fetch(url, { redirect: 'follow' });
   return { status: res.status, body: await res.text() };
 }
 
-/** What a visitor, a crawler and an API client see of one video. */
+/**
+ * What a visitor, a crawler and an API client see of one video.
+ * @param {string} base
+ * @param {number} id
+ * @param {string} dir the video page's slug
+ */
 async function visibility(base, id, dir) {
   const [video, category, search, sitemap, api] = await Promise.all([
     text(`${base}/video/${id}/${dir}/`),
@@ -68,12 +83,16 @@ async function visibility(base, id, dir) {
   };
 }
 
+/** @param {Record<string, boolean>} v */
 const anyVisible = (v) => Object.values(v).some(Boolean);
 
 /**
  * The catalogue-change endpoint on the SQLite catalogue, over HTTP: the secret the tools read from
  * the catalogue's meta table is taken, a wrong one (the same length, one character changed) or
  * none is refused with 403 and purges nothing. tests/pg/change-endpoint.test.ts checks PostgreSQL.
+ * @param {string} base
+ * @param {string} databasePath
+ * @param {number} id
  */
 async function checkChangeSecret(base, databasePath, id) {
   const db = new Database(path.resolve(root, databasePath), { readonly: true, fileMustExist: true });
@@ -91,6 +110,7 @@ async function checkChangeSecret(base, databasePath, id) {
     before = await cached();
   }
   check(before === 'HIT', `the listing is cached before the refused changes (${before})`);
+  /** @param {Record<string, string>} headers */
   const post = async (headers) => {
     const res = await fetch(`${base}/api/internal/catalog-changed/`, {
       method: 'POST',
@@ -110,19 +130,21 @@ async function checkChangeSecret(base, databasePath, id) {
 }
 
 runMain('test:import', async () => {
-  const env0 = freshCatalogEnv(process.env.DATABASE_PATH || 'data/e2e-import.db', { EMBED_HOSTS: 'example.com', IMG_HOSTS: 'img.example.com' });
+  const databasePath = process.env.DATABASE_PATH || 'data/e2e-import.db';
+  const env0 = freshCatalogEnv(databasePath, { EMBED_HOSTS: 'example.com', IMG_HOSTS: 'img.example.com' });
   const built = buildOrPrepare(env0);
   if (built !== 0) return built;
   const server = await startNext(await freePort(), env0);
   // The catalogue tools tell this server what they changed.
   const env = { ...env0, REVALIDATE_URLS: server.baseUrl };
   const feeds = await serveFeeds(0);
-  const feedPort = feeds.address().port;
+  const feedPort = /** @type {import('node:net').AddressInfo} */ (feeds.address()).port;
   try {
     const base = server.baseUrl;
     // Warm every cache a takedown has to reach.
     for (const p of ['/', '/categories/', '/videos/latest-updates/1/', '/sitemap.xml', '/sitemaps/videos-1.xml', '/search/1/?s=quokka']) await text(base + p);
 
+    /** @type {[string[], string][]} the arguments and what the output says */
     const runs = [
       [['import', '--', 'tests/fixtures/feeds/kvs.csv'], 'added 3, updated 0, unchanged 0, rejected 6'],
       [['import', '--', 'tests/fixtures/feeds/kvs.json'], 'added 2, updated 0, unchanged 0, rejected 1'],
@@ -143,12 +165,12 @@ runMain('test:import', async () => {
     check(missingUrl.code === 1 && /HTTP 404; nothing was changed/.test(missingUrl.out), 'a URL answering 404 stops with one line, exit 1');
 
     const api = JSON.parse((await text(`${base}/api/videos2.php?params=86400/str/relevance/60/search..1.all..&s=quokka`)).body);
-    const video = api.videos?.find((v) => v.title === 'Quokka Island Morning Walk');
+    const video = api.videos?.find((/** @type {{ title: string }} */ v) => v.title === 'Quokka Island Morning Walk');
     check(Boolean(video), 'the API finds the imported video');
     if (!video) return 1;
     const id = Number(video.video_id);
     check(video.scr === 'https://img.example.com/thumbs/9001.jpg', 'the API gives the feed thumbnail');
-    await checkChangeSecret(base, env.DATABASE_PATH, id);
+    await checkChangeSecret(base, databasePath, id);
     const before = await visibility(base, id, video.dir);
     check(Object.values(before).every(Boolean), `before the takedown every surface shows it: ${JSON.stringify(before)}`);
 
@@ -202,6 +224,7 @@ runMain('test:import', async () => {
     const early = await live();
     check(!anyVisible(early) && Date.now() / 1000 < at, `before its post date nothing lists it: ${JSON.stringify(early)}`);
     let shown = early;
+    /** @type {Record<string, string>} */
     const firstSeen = {};
     while (!Object.values(shown).every(Boolean) && Date.now() < (at + 60) * 1000) {
       await new Promise((r) => setTimeout(r, 250));

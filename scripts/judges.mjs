@@ -14,12 +14,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, startNext } from './lib/harness.mjs';
 
+/** @type {string[]} */
 const failures = [];
+/** @param {string} msg */
 const fail = (msg) => {
   failures.push(msg);
   console.log(`  FAIL ${msg}`);
 };
 
+/**
+ * @param {string} baseUrl
+ * @param {string} p
+ * @param {boolean} [retry]
+ * @returns {Promise<{ res: Response; body: string }>}
+ */
 async function text(baseUrl, p, retry = true) {
   try {
     const res = await fetch(baseUrl + p, { redirect: 'manual' });
@@ -27,11 +35,16 @@ async function text(baseUrl, p, retry = true) {
   } catch (err) {
     // A kept-alive socket that the server closed while vnu ran fails once ("other side closed").
     if (retry) return text(baseUrl, p, false);
-    throw new Error(`GET ${p}: ${err.cause?.message ?? err.message}`);
+    // fetch's failures: a TypeError whose cause says what went wrong.
+    const e = /** @type {Error & { cause?: { message?: string } }} */ (err);
+    throw new Error(`GET ${p}: ${e.cause?.message ?? e.message}`);
   }
 }
 
-/** The pages judged: fixed paths plus a video page found from the home page's links. */
+/**
+ * The pages judged: fixed paths plus a video page found from the home page's links.
+ * @param {string} baseUrl
+ */
 async function pages(baseUrl) {
   const { body } = await text(baseUrl, '/');
   const video = /href="(\/video\/\d+\/[^"/]+\/)"/.exec(body)?.[1];
@@ -55,10 +68,12 @@ async function pages(baseUrl) {
  * itself is checked: vnu names every file it read (--verbose, on stdout) and a file it cannot read
  * is left out without a message; its JSON report (on stderr) must be whole; its exit status must be
  * 1 with errors and 0 without; and a page with known errors, judged in the same run, must get them.
+ * @param {string[]} files at least one, all in one folder
+ * @returns {VnuMessage[]}
  */
 function vnu(files) {
   const jar = path.join(root, 'node_modules', 'vnu-jar', 'build', 'dist', 'vnu.jar');
-  const canary = path.join(path.dirname(files[0]), 'judges-canary.html');
+  const canary = path.join(path.dirname(/** @type {string} */ (files[0])), 'judges-canary.html');
   // Two errors vnu always reports: a head without a title, an end tag </p> with no <p> open.
   fs.writeFileSync(canary, '<!doctype html><html lang="en"><head></head><body><div>canary</div></p></body></html>');
   const r = spawnSync('java', ['-jar', jar, '--errors-only', '--format', 'json', '--verbose', canary, ...files], { encoding: 'utf8', maxBuffer: 64 << 20 });
@@ -73,9 +88,12 @@ function vnu(files) {
     throw new Error(`vnu gave no JSON report (exit ${r.status}): ${r.stderr.slice(0, 300) || 'nothing'}`);
   }
   if (!Array.isArray(report?.messages)) throw new Error(`vnu's report has no messages list: ${r.stderr.slice(0, 300)}`);
-  const other = report.messages.filter((m) => m.type === 'non-document-error');
+  /** @type {VnuMessage[]} */
+  const messages = report.messages;
+  const other = messages.filter((m) => m.type === 'non-document-error');
   if (other.length) throw new Error(`vnu could not judge: ${other.map((m) => m.message).join('; ')}`);
-  const errors = report.messages.filter((m) => m.type === 'error' || m.subType === 'fatal');
+  const errors = messages.filter((m) => m.type === 'error' || m.subType === 'fatal');
+  /** @param {VnuMessage} m */
   const isCanary = (m) => m.url?.endsWith('/judges-canary.html');
   const canaryErrors = errors.filter(isCanary).map((m) => m.message);
   if (!canaryErrors.some((m) => /title/.test(m)) || !canaryErrors.some((m) => /No “p” element in scope/.test(m))) {
@@ -87,21 +105,33 @@ function vnu(files) {
   return errors.filter((m) => !isCanary(m));
 }
 
+/**
+ * What is read of a message of vnu's JSON report.
+ * @typedef {{ type: string; subType?: string; message: string; url?: string }} VnuMessage
+ */
+/** @typedef {Awaited<ReturnType<typeof pages>>} Pages */
+
+/**
+ * @param {string} baseUrl
+ * @param {Record<string, string>} list the pages, by name
+ */
 async function checkHtml(baseUrl, list) {
   console.log('judges: W3C Nu HTML checker');
   const dir = process.env.JUDGES_KEEP || fs.mkdtempSync(path.join(os.tmpdir(), 'judges-'));
   fs.mkdirSync(dir, { recursive: true });
+  /** @type {Record<string, string>} */
   const files = {};
   for (const [name, p] of Object.entries(list)) {
     const { body } = await text(baseUrl, p);
-    files[name] = path.join(dir, `${name}.html`);
-    fs.writeFileSync(files[name], body);
+    const file = path.join(dir, `${name}.html`);
+    files[name] = file;
+    fs.writeFileSync(file, body);
   }
   const errors = vnu(Object.values(files));
   for (const [name, file] of Object.entries(files)) {
     const mine = errors.filter((m) => m.url?.endsWith(`/${path.basename(file)}`));
     console.log(`  ${name.padEnd(12)} ${mine.length} error(s)`);
-    if (mine.length) fail(`vnu ${list[name]}: ${mine.length} error(s), first: ${mine[0].message}`);
+    if (mine.length) fail(`vnu ${list[name]}: ${mine.length} error(s), first: ${mine[0]?.message}`);
   }
   if (!process.env.JUDGES_KEEP) fs.rmSync(dir, { recursive: true, force: true });
 }
@@ -114,6 +144,11 @@ const PAGE_HEADERS = {
     /(?=.*frame-ancestors 'self')(?=.*object-src 'none')(?=.*base-uri 'self')(?=.*form-action 'self')(?=.*frame-src 'self')(?=.*script-src 'self')/,
 };
 
+/**
+ * @param {string} baseUrl
+ * @param {Record<string, string>} list the pages, by name
+ * @param {number} videoId
+ */
 async function checkHeaders(baseUrl, list, videoId) {
   console.log('judges: security headers');
   const apiVideo = `/api/json/video/86400/0/${Math.floor(videoId / 1000) * 1000}/${videoId}.json`;
@@ -143,6 +178,7 @@ async function checkHeaders(baseUrl, list, videoId) {
   }
 }
 
+/** @param {string} html the video page */
 function checkSocial(html) {
   console.log('judges: video page social markup');
   if (!/<meta name="twitter:image:alt" content="[^"]+"/.test(html)) fail('video page: no twitter:image:alt');
@@ -156,18 +192,47 @@ function checkSocial(html) {
   if (!video.embedUrl && !video.contentUrl) fail('VideoObject: neither embedUrl nor contentUrl');
 }
 
+/**
+ * The page's globals that the scripts run in Chromium use: these files are checked without the DOM
+ * library, which would declare `window` and `document` in every Node script too.
+ * @typedef {object} PageGlobals
+ * @property {{ addEventListener(type: 'securitypolicyviolation', listener: (e: { violatedDirective: string; blockedURI: string }) => void): void }} document
+ * @property {string[]} [__cspViolations] the violations seen, pushed by the init script
+ */
+/**
+ * What is used of a <video> element.
+ * @typedef {object} VideoElement
+ * @property {boolean} muted
+ * @property {number} currentTime
+ * @property {() => Promise<void>} play
+ * @property {(type: 'timeupdate', listener: () => void) => void} addEventListener
+ * @property {(type: 'timeupdate', listener: () => void) => void} removeEventListener
+ */
+
+/**
+ * @param {string} baseUrl
+ * @param {Pages} list
+ */
 async function checkBrowser(baseUrl, list) {
   console.log('judges: Chromium (CSP violations, axe-core)');
   const { chromium } = await import('@playwright/test');
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const { default: axeModule } = await import('@axe-core/playwright');
+  // Its ESM build's default export is the class; its declarations, read as CommonJS under NodeNext,
+  // make this default import the whole module.
+  const AxeBuilder = /** @type {typeof axeModule.default} */ (/** @type {unknown} */ (axeModule));
   const executablePath = process.env.CHROMIUM_PATH || (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
   try {
+    /**
+     * @param {string} url
+     * @param {(csp: string) => string} [rewriteCsp] what to make of each answer's CSP header
+     */
     const load = async (url, rewriteCsp) => {
       const context = await browser.newContext();
       await context.addInitScript(() => {
+        const { document } = /** @type {PageGlobals} */ (/** @type {unknown} */ (globalThis));
         document.addEventListener('securitypolicyviolation', (e) => {
-          const w = window;
+          const w = /** @type {PageGlobals} */ (/** @type {unknown} */ (globalThis));
           (w.__cspViolations = w.__cspViolations ?? []).push(`${e.violatedDirective} ${e.blockedURI}`);
         });
       });
@@ -179,6 +244,7 @@ async function checkBrowser(baseUrl, list) {
         });
       }
       const page = await context.newPage();
+      /** @type {string[]} */
       const violations = [];
       page.on('console', (m) => {
         if (/Content Security Policy|Content-Security-Policy/i.test(m.text())) violations.push(m.text());
@@ -188,7 +254,7 @@ async function checkBrowser(baseUrl, list) {
     };
     // The detector itself: the same page under the policy without 'unsafe-inline' must show violations.
     const probe = await load(baseUrl + list.home, (csp) => csp.replace(" 'unsafe-inline'", ''));
-    const seen = probe.violations.length + (await probe.page.evaluate(() => window.__cspViolations ?? [])).length;
+    const seen = probe.violations.length + (await probe.page.evaluate(() => /** @type {PageGlobals} */ (/** @type {unknown} */ (globalThis)).__cspViolations ?? [])).length;
     await probe.context.close();
     if (!seen) fail('CSP detector: no violation seen under a policy without unsafe-inline (is the CSP header there?)');
     for (const [name, p] of Object.entries(list)) {
@@ -197,7 +263,8 @@ async function checkBrowser(baseUrl, list) {
         const frame = page.frameLocator('iframe[src*="/embed/"]');
         const played = await frame
           .locator('video')
-          .evaluate(async (v) => {
+          .evaluate(async (element) => {
+            const v = /** @type {VideoElement} */ (/** @type {unknown} */ (element));
             v.muted = true;
             await v.play();
             // A busy machine may take seconds to decode the first frames: wait for time to move.
@@ -214,7 +281,7 @@ async function checkBrowser(baseUrl, list) {
         if (played !== true) fail(`video page: the player did not play (${played})`);
       }
       // Events the console may not show (in frames too).
-      const events = await page.evaluate(() => window.__cspViolations ?? []);
+      const events = await page.evaluate(() => /** @type {PageGlobals} */ (/** @type {unknown} */ (globalThis)).__cspViolations ?? []);
       violations.push(...events);
       const axe = await new AxeBuilder({ page }).analyze();
       const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -236,7 +303,8 @@ runMain('judges', async () => {
   const server = await startNext(port, env);
   try {
     const list = await pages(server.baseUrl);
-    const videoId = Number(/\/video\/(\d+)\//.exec(list.video)[1]);
+    // pages() took list.video from a link of this shape.
+    const videoId = Number(/** @type {RegExpExecArray} */ (/\/video\/(\d+)\//.exec(list.video))[1]);
     await checkHtml(server.baseUrl, list);
     await checkHeaders(server.baseUrl, list, videoId);
     checkSocial((await text(server.baseUrl, list.video)).body);

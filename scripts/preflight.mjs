@@ -19,7 +19,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The suites of `npm test` that need a program beyond Node and the npm packages. */
+/**
+ * The suites of `npm test` that need a program beyond Node and the npm packages.
+ * @satisfies {Record<string, ProgramName[]>}
+ */
 export const SUITE_NEEDS = {
   'test:e2e': ['chromium'],
   'test:compat': ['chromium', 'yt-dlp', 'nginx', 'openssl'],
@@ -31,7 +34,25 @@ export const SUITE_NEEDS = {
   'test:edge': ['nginx', 'redis-server'],
 };
 
-/** Finds an executable file on `PATH`; null when there is none. */
+/** @typedef {keyof typeof SUITE_NEEDS} Suite */
+/** @typedef {keyof ReturnType<typeof programs>} ProgramName */
+/**
+ * What the lookup looks at: the environment, the platform and the files there.
+ * @typedef {object} Probe
+ * @property {Record<string, string | undefined>} env
+ * @property {string} platform
+ * @property {(path: string) => boolean} exists
+ * @property {(dir: string) => string[]} readdir
+ * @property {() => string | null} bundledChromium
+ */
+/** @typedef {{ program: string; suites: string[]; install: string }} Missing */
+
+/**
+ * Finds an executable file on `PATH`; null when there is none.
+ * @param {string} cmd
+ * @param {Probe['env']} env
+ * @param {Probe['exists']} exists
+ */
 function onPath(cmd, env, exists) {
   for (const dir of (env.PATH ?? '').split(path.delimiter)) {
     if (dir && exists(path.join(dir, cmd))) return path.join(dir, cmd);
@@ -39,8 +60,13 @@ function onPath(cmd, env, exists) {
   return null;
 }
 
-/** The newest /usr/lib/postgresql/<major>/bin with an initdb, as scripts/lib/postgres.mjs looks. */
+/**
+ * The newest /usr/lib/postgresql/<major>/bin with an initdb, as scripts/lib/postgres.mjs looks.
+ * @param {Probe['readdir']} readdir
+ * @param {Probe['exists']} exists
+ */
 function debianPgBin(readdir, exists) {
+  /** @type {string[]} */
   let majors = [];
   try {
     majors = readdir('/usr/lib/postgresql').filter((d) => /^\d+$/.test(d));
@@ -56,15 +82,30 @@ function debianPgBin(readdir, exists) {
  * How each program is found and installed. `find` returns where it is, or null; `install` says
  * how to get it on this platform; `hint` (optional) names a copy found where the suite does not
  * look, with the variable that points the suite at it.
+ * @param {Probe} probe
  */
 function programs({ env, platform, exists, readdir, bundledChromium }) {
   const mac = platform === 'darwin';
+  /** @param {string} pkg */
   const apt = (pkg) => (mac ? null : `sudo apt-get install -y ${pkg}`);
-  const brew = (pkg) => (mac ? `brew install ${pkg}` : null);
+  // Only ever the right of `apt(…) ??`, so reached on a Mac only.
+  /** @param {string} pkg */
+  const brew = (pkg) => `brew install ${pkg}`;
+  /**
+   * @param {string} variable
+   * @param {string} debianPath
+   * @returns {() => string | null}
+   */
   const fixed = (variable, debianPath) => () => {
-    if (env[variable]) return exists(env[variable]) ? env[variable] : null;
+    const configured = env[variable];
+    if (configured) return exists(configured) ? configured : null;
     return exists(debianPath) ? debianPath : null;
   };
+  /**
+   * @param {string} variable
+   * @param {string} cmd
+   * @returns {() => string | null}
+   */
   const elsewhere = (variable, cmd) => () => {
     const found = onPath(cmd, env, exists);
     return found ? `${cmd} is at ${found}: set ${variable}=${found}` : null;
@@ -85,7 +126,7 @@ function programs({ env, platform, exists, readdir, bundledChromium }) {
     java: {
       // vnu-jar (the W3C HTML checker of test:judges) runs on Java 11 or newer.
       find: () => onPath('java', env, exists),
-      install: apt('default-jre-headless') ?? brew('openjdk') ?? 'a Java 11+ runtime on PATH',
+      install: apt('default-jre-headless') ?? brew('openjdk'),
     },
     postgresql: {
       // As scripts/lib/postgres.mjs: TEST_DATABASE_URL (a server of yours), PG_BIN, else Debian's.
@@ -133,13 +174,21 @@ function programs({ env, platform, exists, readdir, bundledChromium }) {
 /**
  * The programs that `suites` need and this machine lacks: [{ program, suites, install }].
  * Everything it looks at is given (environment, platform, file tests), so that it can be tested.
+ * @param {readonly string[]} suites names of npm scripts; those that need no program are passed over
+ * @param {Probe} probe
+ * @returns {Missing[]}
  */
 export function missingPrograms(suites, probe) {
   const table = programs(probe);
+  /** @type {Partial<Record<string, ProgramName[]>>} */
+  const needs = SUITE_NEEDS;
+  /** @type {Map<ProgramName, string[]>} */
   const wanted = new Map();
-  for (const suite of suites) for (const p of SUITE_NEEDS[suite] ?? []) wanted.set(p, [...(wanted.get(p) ?? []), suite]);
+  for (const suite of suites) for (const p of needs[suite] ?? []) wanted.set(p, [...(wanted.get(p) ?? []), suite]);
+  /** @type {Missing[]} */
   const missing = [];
   for (const [program, by] of wanted) {
+    /** @type {{ find: () => string | null; install: string; hint?: () => string | null }} */
     const t = table[program];
     if (t.find()) continue;
     const seen = t.hint?.();
@@ -148,12 +197,22 @@ export function missingPrograms(suites, probe) {
   return missing;
 }
 
-/** One line per missing program. */
+/**
+ * One line per missing program.
+ * @param {readonly Missing[]} missing
+ * @returns {string[]}
+ */
 export function describe(missing) {
   return missing.map((m) => `preflight: ${m.program} is missing (needed by ${m.suites.join(', ')}): ${m.install}`);
 }
 
+/**
+ * This machine.
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {Probe}
+ */
 function realProbe(env = process.env) {
+  /** @param {string} p */
   const exists = (p) => {
     try {
       fs.accessSync(p, fs.constants.X_OK);
@@ -170,9 +229,10 @@ function realProbe(env = process.env) {
       return null;
     }
   };
-  return { env, platform: process.platform, exists, readdir: (d) => fs.readdirSync(d), bundledChromium };
+  return { env, platform: process.platform, exists, readdir: (/** @type {string} */ d) => fs.readdirSync(d), bundledChromium };
 }
 
+/** @param {NodeJS.ProcessEnv} env */
 function skipAllowed(env) {
   if (env.TEST_SKIP_MISSING !== '1') return false;
   if (env.CI) {
@@ -182,6 +242,10 @@ function skipAllowed(env) {
   return true;
 }
 
+/**
+ * @param {string[]} argv the arguments after the script's path
+ * @returns {number | Promise<number>} the exit status
+ */
 function main(argv) {
   const env = process.env;
   const suiteAt = argv.indexOf('--suite');
@@ -215,13 +279,14 @@ function main(argv) {
   }
   // The suite itself, with what npm passed on after `--`; its exit status is ours.
   return new Promise((resolve) => {
-    const child = spawn(command[0], command.slice(1), { stdio: 'inherit', env, shell: process.platform === 'win32' });
-    for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+    const [program, ...programArgs] = /** @type {[string, ...string[]]} */ (command);
+    const child = spawn(program, programArgs, { stdio: 'inherit', env, shell: process.platform === 'win32' });
+    for (const sig of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(sig, () => child.kill(sig));
     child.on('error', (err) => {
-      console.error(`${suite}: cannot run ${command[0]}: ${err.message}`);
+      console.error(`${suite}: cannot run ${program}: ${err.message}`);
       resolve(1);
     });
-    child.on('exit', (code, signal) => resolve(code ?? 128 + (os.constants.signals[signal] ?? 0)));
+    child.on('exit', (code, signal) => resolve(code ?? 128 + (signal ? os.constants.signals[signal] : 0)));
   });
 }
 

@@ -55,9 +55,7 @@ import { REDIS_SERVER, redisCommand, signalGroup, startRedis, stopRedis } from '
  * @param {NodeJS.ProcessEnv} env
  * @param {string[]} args
  */
-const cli = (env, args) =>
-  // @ts-expect-error scripts/lib/harness.mjs is unannotated while on tsconfig.mjs.json's temporary exclude list: its `showEnv = []` default is inferred as never[].
-  runNpmScript(env, args, { showEnv: ['REVALIDATE_URLS'] });
+const cli = (env, args) => runNpmScript(env, args, { showEnv: ['REVALIDATE_URLS'] });
 
 const DIST_DIR = process.env.NEXT_DIST_DIR || '.next-redis';
 /** Longest a page may take while Redis is down or frozen: a read's timeout plus a render, on a busy machine. */

@@ -11,7 +11,10 @@ import { buildOrPrepare, freePort, freshCatalogEnv, npx, run, runMain, startNext
 
 const FORGEABLE = /tubefront: warning: TRUST_PROXY=1 believes .* can name any address/g;
 
-/** Whether each server said what it should about forgeable addresses; prints one line a server. */
+/**
+ * Whether each server said what it should about forgeable addresses; prints one line a server.
+ * @param {{ none: string; one: string }} outputs what each server printed
+ */
 function checkWarnings(outputs) {
   // Listening on every interface is public only where the machine has a non-loopback address.
   const reachable = Object.values(networkInterfaces()).some((l) => (l ?? []).some((a) => !a.internal));

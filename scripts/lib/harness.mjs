@@ -13,7 +13,22 @@ export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname)
 export const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Runs a command in the foreground, inheriting stdio; returns its exit code. */
+/**
+ * A process started by startProcess: `stop()` ends its whole process group.
+ * @typedef {{ child: import('node:child_process').ChildProcess; stop(): void }} ProcessHandle
+ */
+/**
+ * The site's server started by startNext or startStandalone, with the port it listens on.
+ * @typedef {ProcessHandle & { baseUrl: string; port: number }} SiteServer
+ */
+
+/**
+ * Runs a command in the foreground, inheriting stdio; returns its exit code.
+ * @param {string} cmd
+ * @param {readonly string[]} cmdArgs
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {number}
+ */
 export function run(cmd, cmdArgs, env = process.env) {
   const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env });
   return r.status ?? 1;
@@ -23,6 +38,10 @@ export function run(cmd, cmdArgs, env = process.env) {
  * Runs an npm script (a catalogue tool: import, catalog remove, …) without blocking this process,
  * which may be serving what the script fetches; prints the command, the `showEnv` variables it was
  * given, and its output (npm's own warnings left out). Resolves to its exit code and output.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {readonly string[]} args
+ * @param {{ showEnv?: readonly string[] }} [options]
+ * @returns {Promise<{ code: number | null; out: string }>} `code` is null when a signal ended it
  */
 export function runNpmScript(env, args, { showEnv = [] } = {}) {
   return new Promise((resolve) => {
@@ -39,11 +58,13 @@ export function runNpmScript(env, args, { showEnv = [] } = {}) {
   });
 }
 
+/** @param {string} dir */
 function newestMtime(dir) {
   let newest = 0;
   const stack = [dir];
   while (stack.length) {
-    const d = stack.pop();
+    const d = /** @type {string} */ (stack.pop());
+    /** @type {fs.Dirent[]} */
     let entries = [];
     try {
       entries = fs.readdirSync(d, { withFileTypes: true });
@@ -65,6 +86,7 @@ const SOURCES = ['app', 'components', 'lib', 'locales', 'public', 'proxy.ts', 'i
  * A build is needed when there is none, or when a source file is newer than it. `distDir` is the
  * build's folder: `.next`, shared by every suite, unless a runner sets NEXT_DIST_DIR in the
  * environment it passes on (after freshCatalogEnv, which removes it).
+ * @param {string} [distDir]
  */
 export function needsBuild(distDir = '.next') {
   if (process.env.E2E_REBUILD === '1') return true;
@@ -82,10 +104,14 @@ export function needsBuild(distDir = '.next') {
 /**
  * The environment of a test server on the embedded catalogue at `databasePath`, re-created from
  * scratch (suites vote and watch, and a vote counts once per visitor).
+ * @param {string} databasePath
+ * @param {Record<string, string | undefined>} [extra] set over the rest
+ * @returns {NodeJS.ProcessEnv}
  */
 export function freshCatalogEnv(databasePath, extra = {}) {
   // Every test request comes from one address (loopback): the per-visitor limit on statistics
   // posts would answer the suites' own views and votes with 429. The trust suite tests the limit.
+  /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DATABASE_PATH: databasePath, INPUT_RATE_PER_MINUTE: '100000', ...extra };
   delete env.NEXT_DIST_DIR; // the default .next
   if (!('API_ORIGIN' in extra)) delete env.API_ORIGIN;
@@ -93,11 +119,11 @@ export function freshCatalogEnv(databasePath, extra = {}) {
   return env;
 }
 
-/** Builds when needed (one build shared by every suite), else prepares the catalogue. Returns an exit code. */
 /**
  * True when the build's Content-Security-Policy (a static header made from the build's environment,
  * recorded by next.config.ts) is not the one `env` asks for: a suite with its own EMBED_HOSTS or
  * IMG_HOSTS would see its players and thumbnails blocked.
+ * @param {NodeJS.ProcessEnv} env
  */
 function cspDiffers(env) {
   if (process.env.E2E_SKIP_BUILD === '1') return false;
@@ -112,6 +138,11 @@ function cspDiffers(env) {
   return wanted.status !== 0 || wanted.stdout !== recorded;
 }
 
+/**
+ * Builds when needed (one build shared by every suite), else prepares the catalogue.
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {number} an exit code
+ */
 export function buildOrPrepare(env) {
   if (needsBuild(env.NEXT_DIST_DIR || '.next') || cspDiffers(env)) {
     console.log('harness: building (npm run build)…');
@@ -122,22 +153,26 @@ export function buildOrPrepare(env) {
 }
 
 /** Ports freePort handed out in this process, and those of them a server was started on. */
+/** @type {Set<number>} */
 const handedOut = new Set();
+/** @type {Set<number>} */
 const startedOn = new Set();
 
 /**
  * A port that was free a moment ago, never one handed out before in this process. Between its
  * release here and a server's bind another process may take it: startNext then starts again on
  * another one (see there); other servers report the clash as the error it is.
+ * @returns {Promise<number>}
  */
 export async function freePort() {
   for (;;) {
+    /** @type {number} */
     const port = await new Promise((resolve, reject) => {
       const srv = net.createServer();
       srv.unref();
       srv.on('error', reject);
       srv.listen(0, '127.0.0.1', () => {
-        const { port } = srv.address();
+        const { port } = /** @type {net.AddressInfo} */ (srv.address());
         srv.close(() => resolve(port));
       });
     });
@@ -147,12 +182,13 @@ export async function freePort() {
   }
 }
 
+/** @type {Set<ProcessHandle>} */
 const running = new Set();
 function stopAll() {
   for (const p of running) p.stop();
 }
 process.on('exit', stopAll);
-for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+for (const [sig, code] of /** @type {const} */ ([['SIGINT', 130], ['SIGTERM', 143]])) {
   process.on(sig, () => {
     stopAll();
     process.exit(code);
@@ -162,16 +198,21 @@ for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
 /**
  * Starts a long-running process in its own process group; `stop()` ends the whole group. Every
  * process started here is also stopped when the runner exits, whatever the outcome.
+ * @param {string} cmd
+ * @param {readonly string[]} cmdArgs
+ * @param {{ env?: NodeJS.ProcessEnv; cwd?: string; stdio?: import('node:child_process').StdioOptions }} [options]
+ * @returns {ProcessHandle}
  */
 export function startProcess(cmd, cmdArgs, { env = process.env, cwd = root, stdio = ['ignore', 'inherit', 'inherit'] } = {}) {
   const child = spawn(cmd, cmdArgs, { cwd, env, stdio, detached: process.platform !== 'win32' });
+  /** @type {ProcessHandle} */
   const handle = {
     child,
     stop() {
       running.delete(handle);
       if (child.exitCode !== null || child.signalCode !== null) return;
       try {
-        if (process.platform !== 'win32') process.kill(-child.pid, 'SIGTERM');
+        if (process.platform !== 'win32') process.kill(-(/** @type {number} */ (child.pid)), 'SIGTERM');
         else child.kill('SIGTERM');
       } catch {
         // already gone
@@ -182,7 +223,10 @@ export function startProcess(cmd, cmdArgs, { env = process.env, cwd = root, stdi
   return handle;
 }
 
-/** The public origin the current build was made with (SITE_URL is a build-time setting). */
+/**
+ * The public origin the current build was made with (SITE_URL is a build-time setting).
+ * @param {string} [distDir]
+ */
 export function builtSiteUrl(distDir = '.next') {
   try {
     const files = JSON.parse(fs.readFileSync(path.join(root, distDir, 'required-server-files.json'), 'utf8'));
@@ -204,6 +248,10 @@ export function builtSiteUrl(distDir = '.next') {
  * port from freePort on its first start, the server starts again on another free port, and the
  * handle's `port` and `baseUrl` say which (callers use them); a restart on a port used before is
  * not moved, since others were told that port.
+ * @param {number} port
+ * @param {NodeJS.ProcessEnv} env
+ * @param {{ probePath?: string; onOutput?: (text: string) => void }} [options]
+ * @returns {Promise<SiteServer>}
  */
 export async function startNext(port, env, { probePath = '/information/', onOutput } = {}) {
   for (let attempt = 1; ; attempt++) {
@@ -238,6 +286,14 @@ net.Server.prototype.listen = function (...args) {
   return listen.apply(this, args);
 };`;
 
+/**
+ * One attempt of startNext, on `port`: throws PortTaken when another process has it.
+ * @param {number} port
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string} probePath
+ * @param {((text: string) => void) | undefined} onOutput
+ * @returns {Promise<SiteServer>}
+ */
 async function startNextOn(port, env, probePath, onOutput) {
   const baseUrl = `http://localhost:${port}`;
   const handle = startProcess(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(LISTEN_REPORT)}`, path.join(root, 'server.mjs')], {
@@ -246,13 +302,18 @@ async function startNextOn(port, env, probePath, onOutput) {
   });
   // `onOutput` also sees what the server prints (its start-up warnings); it still reaches the console.
   if (onOutput) {
-    handle.child.stdout.on('data', (d) => (process.stdout.write(d), onOutput(String(d))));
-    handle.child.stderr.on('data', (d) => (process.stderr.write(d), onOutput(String(d))));
+    // Piped (stdio above): never null here.
+    handle.child.stdout?.on('data', (/** @type {Buffer} */ d) => (process.stdout.write(d), onOutput(String(d))));
+    handle.child.stderr?.on('data', (/** @type {Buffer} */ d) => (process.stderr.write(d), onOutput(String(d))));
   }
+  /** @type {NodeJS.Timeout | undefined} */
   let timer;
+  /** @type {string} */
   const outcome = await new Promise((resolve) => {
     timer = setTimeout(() => resolve('it did not listen within 120 s'), 120_000);
-    handle.child.on('message', (m) => {
+    handle.child.on('message', (message) => {
+      // What LISTEN_REPORT sends (any other message matches none of these).
+      const m = /** @type {{ listening?: number; listenError?: string; port?: number } | null} */ (message);
       if (m?.listening === port) resolve('listening');
       else if (m?.listenError === 'EADDRINUSE' && (m.port === undefined || m.port === port)) resolve('taken');
       else if (m?.listenError) resolve(`it could not listen: ${m.listenError}`);
@@ -275,6 +336,11 @@ async function startNextOn(port, env, probePath, onOutput) {
  * A standalone build's server (`node <dir>/server.mjs`, written by scripts/build-standalone.mjs),
  * run from `dir` (<distDir>/standalone, or a copy of it elsewhere) on 127.0.0.1:`port`; resolves
  * once `probePath` answers below 500. The server runs from its folder: give DATABASE_PATH absolute.
+ * @param {string} dir
+ * @param {number} port
+ * @param {NodeJS.ProcessEnv} env
+ * @param {{ probePath?: string }} [options]
+ * @returns {Promise<SiteServer>}
  */
 export async function startStandalone(dir, port, env, { probePath = '/api/health/' } = {}) {
   const handle = startProcess(process.execPath, [path.join(dir, 'server.mjs')], {
@@ -286,6 +352,13 @@ export async function startStandalone(dir, port, env, { probePath = '/api/health
   return { ...handle, baseUrl, port };
 }
 
+/**
+ * Resolves once `url` answers below 500; throws when `child` exits first or after `timeoutMs`.
+ * @param {string} url
+ * @param {import('node:child_process').ChildProcess | null} [child] the process that should answer
+ * @param {number} [timeoutMs]
+ * @returns {Promise<void>}
+ */
 export async function waitFor(url, child, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
@@ -301,7 +374,11 @@ export async function waitFor(url, child, timeoutMs = 120_000) {
   throw new Error(`nothing answered at ${url} within ${timeoutMs / 1000} s`);
 }
 
-/** Runs `main` (returning an exit code) and exits with it; an exception prints one line and exits 1. */
+/**
+ * Runs `main` (returning an exit code) and exits with it; an exception prints one line and exits 1.
+ * @param {string} name
+ * @param {() => Promise<number>} main
+ */
 export function runMain(name, main) {
   main().then(
     (code) => {

@@ -10,11 +10,7 @@ export const REDIS_SERVER = process.env.REDIS_SERVER || '/usr/bin/redis-server';
 /** @param {number} ms */
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/**
- * What harness.mjs's startProcess returns. Spelled out here while harness.mjs is on the temporary
- * exclude list of tsconfig.mjs.json: inferred from its unannotated code, `child` is `never`.
- * @typedef {{ child: import('node:child_process').ChildProcess; stop(): void }} ProcessHandle
- */
+/** @typedef {import('./harness.mjs').ProcessHandle} ProcessHandle */
 
 /**
  * One command over RESP, for the checks' own look at Redis (not the code under test).
@@ -57,7 +53,7 @@ export function redisCommand(port, args, timeoutMs = 2000) {
 export async function startRedis(port, dir, tls) {
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no', '--logfile', path.join(dir, 'redis.log')];
   if (tls) args.push('--tls-port', String(tls.port), '--tls-cert-file', tls.cert, '--tls-key-file', tls.key, '--tls-ca-cert-file', tls.ca, '--tls-auth-clients', 'no');
-  const handle = /** @type {ProcessHandle} */ (startProcess(REDIS_SERVER, args, { stdio: ['ignore', 'ignore', 'inherit'] }));
+  const handle = startProcess(REDIS_SERVER, args, { stdio: ['ignore', 'ignore', 'inherit'] });
   const until = Date.now() + 10_000;
   while (Date.now() < until) {
     if (handle.child.exitCode !== null) throw new Error(`redis-server exited with code ${handle.child.exitCode} (see ${dir}/redis.log)`);

@@ -114,7 +114,7 @@ export async function startTlsFront({ dir, host, port, upstreamPort }) {
   const conf = path.join(dir, 'nginx.conf');
   fs.writeFileSync(conf, nginxConf(dir, { host, port, upstreamPort, cert, key }));
   // -e: the early error log too, so that nothing is written to /var/log.
-  const handle = /** @type {import('./redis.mjs').ProcessHandle} */ (startProcess(nginx, ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] }));
+  const handle = startProcess(nginx, ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] });
   await waitForPort(port, handle.child);
   return { ...handle, port, host, errorLog: path.join(dir, 'error.log') };
 }
