@@ -1,9 +1,10 @@
 /**
  * Requests that carry Next's internal headers and parameters (x-middleware-subrequest, the header
  * of CVE-2025-29927; x-nextjs-data; RSC; Next-Router-Prefetch; ?_rsc=; a .rsc suffix) must get the
- * same redirects, the same country cookie and the same status as the plain request: none of them
- * may skip the proxy. Each path of the table is requested plain and with each variant, over real
- * HTTP, as a first-time visitor from a gated country (CF-IPCountry: DE, no cookie).
+ * same redirects and the same status as the plain request, and set no cookie where it sets none
+ * (no page does): none of them may skip the proxy. Each path of the table is requested plain and
+ * with each variant, over real HTTP, as a first-time visitor who claims a gated country
+ * (CF-IPCountry: DE, no cookie).
  *
  * Next answers an RSC request whose `_rsc` cache-busting value does not match its headers with a
  * 307 to the same URL carrying the right value (its guard against cache poisoning); a browser

@@ -1,6 +1,7 @@
 /**
  * The proxy stays off the hot path: with the build's own matchers (functions-config-manifest.json)
- * and Next's own matching code, a returning visitor's plain page request must not enter the proxy,
+ * and Next's own matching code, a plain page request must not enter the proxy, a returning
+ * visitor's or a first visit's (no cookie at all: a crawler, a visitor from a search engine),
  * while a path holding a '%' or ending in '.rsc' must (that is where broken escapes and the
  * flight-payload suffix are handled), and so must the listings of the sorts no menu offers (they redirect).
  */
@@ -20,11 +21,14 @@ export function checkProxyMatcher(root) {
   const matchers = manifest.functions['/_middleware']?.matchers ?? [];
   const match = getMiddlewareRouteMatcher(matchers);
   const returning = { headers: { cookie: 'tf_country=DE' }, cookies: { tf_country: 'DE' } };
+  const first = { headers: {}, cookies: {} };
   let wrong = 0;
   for (const p of PLAIN) {
-    if (match(p, returning, {})) {
-      wrong += 1;
-      console.log(`proxy matcher: a returning visitor's plain request enters the proxy: ${p}`);
+    for (const [who, request] of [['a returning visitor', returning], ['a first visit', first]]) {
+      if (match(p, request, {})) {
+        wrong += 1;
+        console.log(`proxy matcher: ${who}'s plain request enters the proxy: ${p}`);
+      }
     }
   }
   for (const p of ENTERING) {
@@ -33,6 +37,6 @@ export function checkProxyMatcher(root) {
       console.log(`proxy matcher: ${p} does not reach the proxy`);
     }
   }
-  console.log(`proxy matcher: ${PLAIN.length} plain paths stay off the proxy, ${ENTERING.length} '%', '.rsc' and redirecting paths enter it; ${wrong} wrong`);
+  console.log(`proxy matcher: ${PLAIN.length} plain paths stay off the proxy with and without cookies, ${ENTERING.length} '%', '.rsc' and redirecting paths enter it; ${wrong} wrong`);
   return wrong;
 }
