@@ -90,7 +90,6 @@ async function hitWithin(url, headers, tries = 3) {
   }
 }
 const asked = (res) => (res.tries > 1 ? `, HIT at request ${res.tries}` : '');
-const cookies = (res) => [res.headers['set-cookie'] ?? []].flat().join('; ');
 
 
 function videoUrl(video) {
