@@ -27,7 +27,13 @@
  * --variants: instead, the listing with the cookie through variants of the shipped edge, each in
  * its own nginx beside the static file, to see what an edge hit costs over a static file (the
  * purge generation's subrequest, the security headers, open_file_cache, the country cookie's
- * maps, PCRE's JIT for the key's patterns).
+ * maps, the key's maps, X-Cache-Status, PCRE's JIT for the key's patterns).
+ *
+ * --instructions (with --variants): instead of wrk, each variant (and the static file, and the
+ * shipped edge for a cookieless visitor) as one nginx process (master_process off) under
+ * valgrind's callgrind (Debian's valgrind), and the instructions it runs a request, over
+ * `--requests` (200) sequential keep-alive requests after a warm-up: exact, and the same however
+ * loaded the machine is (user space only: the kernel's share, sendfile and the rest, is not in it).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -35,6 +41,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, startNext, startProcess, waitFor } from './lib/harness.mjs';
 import { brotliDecompressSync } from 'node:zlib';
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
 import { SHIPPED_CONF, rssKb, startEdge } from './lib/edge.mjs';
 import { request } from './lib/http-client.mjs';
 
@@ -140,8 +148,42 @@ function variants(shipped) {
     'no security add_header': variant(shipped, securityLines, ''),
     'no open_file_cache': variant(shipped, '    open_file_cache max=20000 inactive=60s;\n    open_file_cache_valid 2s;\n', ''),
     'no country cookie': variant(shipped, '    add_header Set-Cookie $edge_country_cookie;\n', ''),
-    'pcre_jit on': variant(shipped, 'daemon off;\n', 'daemon off;\npcre_jit on;\n'),
+    'key of the path alone': variant(shipped, /proxy_cache_key "[^"]*";/.exec(shipped)[0], 'proxy_cache_key "$edge_generation|$request_uri|$edge_encoding";'),
+    'pcre_jit off': variant(shipped, 'pcre_jit on;\n', ''),
+    'no X-Cache-Status': variant(shipped, '    add_header X-Cache-Status $upstream_cache_status always;\n    location ^~ /embed/', '    location ^~ /embed/'),
   };
+}
+
+/**
+ * Instructions a request of one nginx under callgrind: `n` keep-alive requests for `urlPath` on
+ * `port` with `headers` after 20 of warm-up, counted between a zero and a dump of callgrind's
+ * counters.
+ */
+async function instructionsPerRequest(edge, outFile, port, urlPath, headers, n) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const get = () =>
+    new Promise((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, path: urlPath, headers, agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res));
+        })
+        .on('error', reject);
+    });
+  try {
+    for (let i = 0; i < 20; i += 1) await get();
+    const last = await get();
+    if (last.statusCode !== 200) throw new Error(`${urlPath}: ${last.statusCode}`);
+    const pid = String(edge.child.pid);
+    execFileSync('callgrind_control', ['-z', pid], { stdio: 'ignore' });
+    for (let i = 0; i < n; i += 1) await get();
+    execFileSync('callgrind_control', ['-d', pid], { stdio: 'ignore' });
+    const dumps = fs.readdirSync(path.dirname(outFile)).filter((f) => f.startsWith(`${path.basename(outFile)}.`));
+    const ir = Math.max(...dumps.map((f) => Number(/^summary:\s+(\d+)/m.exec(fs.readFileSync(path.join(path.dirname(outFile), f), 'utf8'))?.[1] ?? 0)));
+    return { perRequest: Math.round(ir / n), cache: String(last.headers['x-cache-status'] ?? ''), cookie: Boolean(last.headers['set-cookie']) };
+  } finally {
+    agent.destroy();
+  }
 }
 
 /** wrk over `cases` (name -> { url, pids, headers }): a warm-up, then ROUNDS rounds interleaved; the medians. */
@@ -233,6 +275,39 @@ runMain('bench:edge', async () => {
       }
     };
     const staticUrl = (name) => `http://127.0.0.1:${staticPort}/static/${name}.html`;
+
+    if (args.includes('--variants') && args.includes('--instructions')) {
+      const n = Number(option('--requests', '200'));
+      const texts = variants(fs.readFileSync(SHIPPED_CONF, 'utf8'));
+      const runs = [
+        ['static', texts.shipped, true, HEADERS],
+        ['shipped', texts.shipped, false, HEADERS],
+        ['shipped, cookieless', texts.shipped, false, COOKIELESS],
+        ...Object.entries(texts)
+          .filter(([name]) => name !== 'shipped')
+          .map(([name, text]) => [name, text, false, HEADERS]),
+      ];
+      const rows = {};
+      for (const [name, text, isStatic, h] of runs) {
+        const out = path.join(work, `callgrind-${Object.keys(rows).length}`, 'out');
+        fs.mkdirSync(path.dirname(out), { mode: 0o755 });
+        // One process: the counts are those of the process that answers.
+        const one = variant(text, 'daemon off;\n', 'daemon off;\nmaster_process off;\n');
+        const edge = await startEdge({ port: await freePort(), upstreams: [`127.0.0.1:${site.port}`], edgeSecret, text: one, extraHttp, prepare, launcher: `valgrind -q --tool=callgrind --callgrind-out-file=${out} ` });
+        try {
+          const target = new URL(isStatic ? staticUrl('listing') : `${edge.baseUrl}${LISTING}`);
+          const r = await instructionsPerRequest(edge, out, Number(target.port), target.pathname, h, n);
+          rows[name] = { 'instructions/req': r.perRequest, answer: `${r.cache || (isStatic ? 'static' : 'no X-Cache-Status')}${r.cookie ? ', Set-Cookie' : ''}` };
+          console.log(`  ${name.padEnd(28)} ${String(r.perRequest).padStart(8)} instructions a request (${rows[name].answer})`);
+        } finally {
+          // The counts are read: no need to wait for valgrind's own ending.
+          process.kill(edge.child.pid, 'SIGKILL');
+          edge.stop();
+        }
+      }
+      console.table(rows);
+      return 0;
+    }
 
     if (args.includes('--variants')) {
       const texts = variants(fs.readFileSync(SHIPPED_CONF, 'utf8'));

@@ -88,9 +88,10 @@ export function testConfig(text) {
  * Starts the shipped edge on `port` (a free one) in front of `upstreams`: the header's start lines
  * run literally for a fresh prefix (set-up, then the start line itself, `nginx -p <prefix> -c
  * nginx.conf`), the copied file edited in between (edgeConfig). Resolves once `probePath` answers
- * through it. `text` replaces the shipped file (a bench's variant).
+ * through it. `text` replaces the shipped file (a bench's variant); `launcher` is put before the
+ * start line (a bench's valgrind).
  */
-export async function startEdge({ port, upstreams, extraHttp = '', edgeSecret = '', purgeSecret = '', realIpFrom = '', probePath = '/api/health/', prepare, text = null }) {
+export async function startEdge({ port, upstreams, extraHttp = '', edgeSecret = '', purgeSecret = '', realIpFrom = '', probePath = '/api/health/', prepare, text = null, launcher = '' }) {
   // The prefix's parent is the one thing made here: as /srv is, readable by the workers' user.
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-edge-'));
   fs.chmodSync(parent, 0o755);
@@ -102,10 +103,10 @@ export async function startEdge({ port, upstreams, extraHttp = '', edgeSecret = 
   const line = start.split(DOC_PREFIX).join(prefix).replace(/^nginx /, `${NGINX} `);
   const args = line.split(/\s+/).slice(1);
   // exec: the process started is nginx's master itself (its pid, its workers).
-  const handle = startProcess('bash', ['-c', `exec ${line}`], { cwd: prefix });
+  const handle = startProcess('bash', ['-c', `exec ${launcher}${line}`], { cwd: prefix });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitFor(`${baseUrl}${probePath}`, handle.child, 30_000);
+    await waitFor(`${baseUrl}${probePath}`, handle.child, launcher ? 120_000 : 30_000);
   } catch (e) {
     const log = path.join(prefix, 'error.log');
     if (fs.existsSync(log)) console.error(fs.readFileSync(log, 'utf8').slice(-2000));
