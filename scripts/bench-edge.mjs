@@ -34,6 +34,7 @@
  * valgrind's callgrind (Debian's valgrind), and the instructions it runs a request, over
  * `--requests` (200) sequential keep-alive requests after a warm-up: exact, and the same however
  * loaded the machine is (user space only: the kernel's share, sendfile and the rest, is not in it).
+ * `--also <file>` adds a whole other configuration to the variants (an older edge, side by side).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -139,8 +140,9 @@ function variant(text, from, to) {
   return text.slice(0, at) + to + text.slice(at + from.length);
 }
 
-/** The variants of --variants: a name and the shipped text changed. */
+/** The variants of --variants: a name and the shipped text changed; `--also <file>` adds another whole file (an older edge). */
 function variants(shipped) {
+  const also = option('--also', '');
   const securityLines = shipped.slice(shipped.indexOf('    add_header X-Content-Type-Options'), shipped.indexOf('    add_header X-Cache-Status $upstream_cache_status always;\n    location ^~ /embed/'));
   return {
     shipped,
@@ -150,6 +152,7 @@ function variants(shipped) {
     'no country cookie': variant(shipped, '    add_header Set-Cookie $edge_country_cookie;\n', ''),
     'key of the path alone': variant(shipped, /proxy_cache_key "[^"]*";/.exec(shipped)[0], 'proxy_cache_key "$edge_generation|$request_uri|$edge_encoding";'),
     'pcre_jit off': variant(shipped, 'pcre_jit on;\n', ''),
+    ...(also ? { [`--also ${path.basename(also)}`]: fs.readFileSync(also, 'utf8') } : {}),
     'no X-Cache-Status': variant(shipped, '    add_header X-Cache-Status $upstream_cache_status always;\n    location ^~ /embed/', '    location ^~ /embed/'),
   };
 }
