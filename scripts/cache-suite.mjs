@@ -74,7 +74,7 @@ runMain('test:cache', async () => {
 
   try {
     console.log(`test:cache: upstream ${upstreamUrl}, site ${site.baseUrl}, nginx ${cache.baseUrl}`);
-    const tests = await runAsync(npx, ['playwright', 'test', '-c', 'playwright.cache.config.ts', ...process.argv.slice(2)], {
+    const tests = await runAsync(npx, ['playwright', 'test', '--project=cache', ...process.argv.slice(2)], {
       ...siteEnv,
       SITE_URL: site.baseUrl,
       CACHE_URL: cache.baseUrl,

@@ -104,7 +104,10 @@ test.describe('a first visit without the country cookie', () => {
     await hydrated(page);
     await expect(page.locator('body')).not.toHaveClass(/tf-agegate/);
     await expect(page.locator('#content')).toBeVisible();
-    const seen = await page.evaluate(() => window as unknown as { __gateEver?: boolean; __pendingAtContent?: boolean });
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { __gateEver?: boolean; __pendingAtContent?: boolean };
+      return { __gateEver: w.__gateEver, __pendingAtContent: w.__pendingAtContent };
+    });
     // Held back from the first content on, and the test server's loopback address has no country:
     // never gated, and the gate never showed on the way.
     expect(seen.__pendingAtContent).toBe(true);
