@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { BUILD_API_ORIGIN_VAR, BUILD_SITE_URL_VAR, buildSourceName, getConfig, type Config } from '../lib/config';
 import { checkConfigOrExit } from '../lib/config-check';
 import { BUILD_CSP_VAR, cspSources, pageCsp } from '../lib/security-headers';
+import { serverNodeArgs } from './lib/node-memory.mjs';
 
 const root = path.resolve(__dirname, '..');
 const distDir = process.env.NEXT_DIST_DIR || '.next';
@@ -61,6 +62,16 @@ function run(command: string, args: string[]): void {
 // `npm start` serves production: a public VOTE_SALT stops it here too (lib/config-check.ts).
 checkConfigOrExit({ production: true });
 const config = getConfig();
+
+// The heap cap (scripts/lib/node-memory.mjs, MAX_HEAP_MB): V8 collects before the heap passes it,
+// so that the server's memory stays within a small container instead of following the host's size.
+let nodeArgs: string[];
+try {
+  nodeArgs = serverNodeArgs(process.env);
+} catch (e) {
+  console.error(`tubefront: ${(e as Error).message}`);
+  process.exit(1);
+}
 console.log(
   `tubefront: source ${config.apiOrigin ? `upstream ${config.apiOrigin}` : config.databaseUrl ? 'PostgreSQL catalogue (DATABASE_URL)' : `embedded catalogue ${config.databasePath}`}`,
 );
@@ -75,6 +86,6 @@ if (reason) {
 }
 
 // server.mjs: Next's handler behind a server that records the socket's address (TRUST_PROXY).
-const child = spawn(process.execPath, [path.join(root, 'server.mjs')], { cwd: root, stdio: 'inherit', env: process.env });
+const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'server.mjs')], { cwd: root, stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
