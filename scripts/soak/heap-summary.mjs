@@ -153,6 +153,17 @@ function dominators(count, firstEdge, edgeTargets, edgeWeak) {
   return { idom, post, postN };
 }
 
+/** The site's stores, by their constructor's name, and what bounds each. */
+const PARTS = new Map([
+  ['SharedCache', 'page cache (PAGE_CACHE_MB)'],
+  ['SitemapStore', 'sitemap store (PAGE_CACHE_MB / 4)'],
+  ['BodyMemo', 'compress-once memo (maxBytes)'],
+  ['AnswerStore', 'answer store (ANSWER_STORE_MB)'],
+  ['Reader', 'geo database (the mmdb file)'],
+  ['LruCache', 'LruCache, lib/lru.ts (entries)'],
+  ['LRUCache', "Next's LRU caches (entries)"],
+]);
+
 /** The summary of snapshot `file`: totals, constructors by self size, objects by retained size. */
 export function summarizeSnapshot(file, { top = 25, depth = 8 } = {}) {
   const { meta, nodes, edges, strings } = readSnapshot(file);
@@ -251,8 +262,36 @@ export function summarizeSnapshot(file, { top = 25, depth = 8 } = {}) {
     }
   };
   walk(0, 0);
+  // The parts: every object counted once, in the store that dominates it (the nearest dominator
+  // that is one of PARTS), else by its own type (code, strings, arrays...).
+  const partOf = new Array(count);
+  partOf[0] = null;
+  for (let k = postN - 2; k >= 0; k--) {
+    const v = post[k];
+    partOf[v] = PARTS.get(kindOf(v)) ?? partOf[idom[v]] ?? null;
+  }
+  // An object no store dominates but stores hold directly (a page's HTML, held by the page cache
+  // and as the compress-once memo's key) is counted once, to those stores together.
+  const holders = new Map();
+  for (let v = 0; v < count; v++) {
+    if (!partOf[v]) continue;
+    for (let e = firstEdge[v]; e < firstEdge[v + 1]; e++) {
+      const w = edgeTargets[e];
+      if (edgeWeak[e] || partOf[w] !== null || idom[w] < 0) continue;
+      const set = holders.get(w) ?? new Set();
+      set.add(partOf[v]);
+      holders.set(w, set);
+    }
+  }
+  for (const [w, set] of holders) partOf[w] = `shared by ${[...set].sort().join(' and ')}`;
+  const parts = new Map();
+  for (let v = 0; v < count; v++) {
+    const part = partOf[v] ?? (idom[v] < 0 ? '(unreachable, collected next)' : `other: ${typeOf(v)}`);
+    parts.set(part, (parts.get(part) ?? 0) + self(v));
+  }
+  const partList = [...parts].map(([part, bytes]) => ({ part, bytes })).sort((a, b) => b.bytes - a.bytes);
   const constructors = [...byKind.values()].sort((a, b) => b.selfBytes - a.selfBytes).slice(0, top);
-  return { file, nodes: count, totalBytes: total, constructors, tree };
+  return { file, nodes: count, totalBytes: total, parts: partList, constructors, tree };
 }
 
 const mib = (b) => (b / 1048576).toFixed(1);
@@ -260,6 +299,8 @@ const mib = (b) => (b / 1048576).toFixed(1);
 /** The summary as printable lines. */
 export function formatSummary(s) {
   const lines = [`heap snapshot ${s.file}: ${s.nodes} objects, ${mib(s.totalBytes)} MiB live`];
+  lines.push('  parts (each object once, in the store that holds it, else by its type):');
+  for (const r of s.parts.filter((x) => x.bytes >= 256 * 1024)) lines.push(`    ${mib(r.bytes).padStart(8)} MiB  ${r.part}`);
   lines.push('  by constructor (self size):');
   for (const r of s.constructors) lines.push(`    ${mib(r.selfBytes).padStart(8)} MiB  ${String(r.count).padStart(8)}  ${r.kind}`);
   lines.push('  dominator tree, branches retaining 1 MiB (or 0.5%) and more (retained size, object <- held as):');
