@@ -2,10 +2,22 @@ import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * End-to-end tests in real Chromium against `next start` on the embedded catalogue.
- * scripts/e2e.mjs builds, starts the server and sets BASE_URL; set BASE_URL yourself to test a
- * running server. Debian's Chromium is used when present (Playwright cannot download browsers
- * here); CHROMIUM_PATH picks another one, and without either Playwright's own browser is used.
+ * Every browser suite, one project (or two) each, in real Chromium against a real server that the
+ * suite's runner starts; a runner picks its projects with --project:
+ *
+ * - desktop, mobile (tests/e2e): the site on the embedded catalogue. scripts/e2e.mjs builds,
+ *   starts the server and sets BASE_URL; set BASE_URL yourself to test a running server.
+ * - compat (tests/compat/upstream/*.spec.ts): the site in front of the fixture upstream
+ *   (scripts/compat.mjs starts both and sets BASE_URL).
+ * - cache (tests/cache): the shared-cache and outage suite, run by scripts/cache-suite.mjs, which
+ *   starts the upstream, the site (SITE_URL) and a hostile nginx cache (CACHE_URL). One worker:
+ *   the outage tests take the upstream down for everybody.
+ * - import-imported, import-removed (tests/import): the import and takedown browser checks, run by
+ *   scripts/e2e-import.mjs after its import and after its takedown.
+ *
+ * Debian's Chromium is used when present (Playwright cannot download browsers here);
+ * CHROMIUM_PATH picks another one, and without either Playwright's own browser is used.
+ * No retries: a test that fails once has found something (a flaky test is a bug to fix).
  */
 const executablePath = process.env.CHROMIUM_PATH || (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
@@ -23,12 +35,14 @@ const launchOptions = {
   ],
 };
 
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions };
+
 export default defineConfig({
-  testDir: 'tests/e2e',
+  testDir: 'tests',
   outputDir: 'test-results',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   // CI machines are shared and may be loaded (builds and servers of other suites beside these):
   // slowness there is not a failure of the site. Benchmarks, not these tests, judge speed.
@@ -42,7 +56,19 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions }, testIgnore: /\.mobile\.spec\.ts$/ },
-    { name: 'mobile', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions }, testMatch: /\.mobile\.spec\.ts$/ },
+    { name: 'desktop', testDir: 'tests/e2e', use: desktop, testIgnore: /\.mobile\.spec\.ts$/ },
+    { name: 'mobile', testDir: 'tests/e2e', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions }, testMatch: /\.mobile\.spec\.ts$/ },
+    { name: 'compat', testDir: 'tests/compat/upstream', testMatch: /\.spec\.ts$/, outputDir: 'test-results/compat', use: desktop },
+    {
+      name: 'cache',
+      testDir: 'tests/cache',
+      outputDir: 'test-results/cache',
+      fullyParallel: false,
+      workers: 1,
+      use: { baseURL: process.env.SITE_URL, viewport: { width: 1366, height: 900 } },
+    },
+    // One file each: scripts/e2e-import.mjs runs the first after its imports, the second after its takedown.
+    { name: 'import-imported', testDir: 'tests/import', testMatch: 'imported.spec.ts', fullyParallel: false, workers: 1, use: desktop },
+    { name: 'import-removed', testDir: 'tests/import', testMatch: 'removed.spec.ts', fullyParallel: false, workers: 1, use: desktop },
   ],
 });

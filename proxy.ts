@@ -1,12 +1,13 @@
 /**
- * Redirects, filter-query rewrites and the country cookie of the age gate. Kept off the hot path:
- * the matcher lists only the paths that redirect, listing requests that carry a filter query, and
- * page requests without the country cookie, so a returning visitor's plain page request never
- * enters it (a catch-all proxy halves the rate of cached pages served).
+ * Redirects and filter-query rewrites. Kept off the hot path: the matcher lists only the paths
+ * that redirect, listing requests that carry a filter query, search pages and odd paths, so a
+ * plain page request never enters it (a catch-all proxy halves the rate of cached pages served).
+ *
+ * It sets no cookie: every page answer is the same bytes for every visitor, first visits and
+ * crawlers included, so shared caches store it. The age gate's country cookie comes from the
+ * edge on delivery or from /api/country/ (components/agegate/gate.ts).
  */
 import { NextResponse, type NextRequest } from 'next/server';
-import { COUNTRY_COOKIE, detectCountry } from '@/lib/geo/country';
-import { setCountryCookie } from '@/lib/geo/country-cookie';
 import { isMalformedPath, MALFORMED_PATH_TARGET } from '@/lib/malformed-path';
 import { routeDecision } from '@/lib/routes';
 
@@ -37,7 +38,7 @@ function malformedPathResponse(url: NextRequest['nextUrl']): NextResponse | null
  * strips it before the proxy runs (`/videos.rsc` arrives as `/videos`), and `next start` then found
  * no route for it: 404 where the plain URL redirects or answers 200. With trailingSlash on, no other
  * page path reaches the proxy without its final slash, so such a path is taken as its plain page:
- * the same redirects, status and country cookie. The matcher admits only paths ending in '.rsc'.
+ * the same redirects and status. The matcher admits only paths ending in '.rsc'.
  */
 function plainOfRscSuffix(url: NextRequest['nextUrl']): NextRequest['nextUrl'] | null {
   const path = url.pathname;
@@ -74,10 +75,6 @@ export function proxy(request: NextRequest) {
     // deploy/nginx/nginx.conf), so it stays Next's private answer.
     response.headers.set('Cache-Control', 'public, s-maxage=600, stale-while-revalidate=3600');
   }
-  if (!request.cookies.has(COUNTRY_COOKIE)) {
-    // Also marks the response private: Next keeps a Cache-Control set here instead of the page's s-maxage.
-    setCountryCookie(response, detectCountry(request));
-  }
   return response;
 }
 
@@ -107,10 +104,5 @@ export const config = {
     '/(.*%.*)',
     // The flight-payload suffix, answered as the plain page.
     '/(.*\\.rsc)',
-    // Page requests of a visitor without the country cookie (the age gate needs it).
-    {
-      source: '/((?!_next/|api/|media/|embed/|demo/|favicon|robots\\.txt|sitemap).*)',
-      missing: [{ type: 'cookie', key: 'tf_country' }],
-    },
   ],
 };

@@ -17,14 +17,18 @@
  *   EDGE_SECRET (lib/server/edge-headers.mjs): a cached page is then stored without them.
  * - An answer sent before its request's body was read whole (a refusal, a body over its cap)
  *   closes the connection instead of reading the rest of the upload (lib/server/unread-body.mjs).
+ * - A page Next served from its page cache is served again from this server's own store of
+ *   finished answers, without Next, until the page cache would answer otherwise
+ *   (lib/server/answer-store.mjs): nearly all of a cached page's CPU was Next's request handling.
  *
  * Environment: PORT (3000), HOSTNAME (all interfaces), NEXT_DIST_DIR as in next.config.ts,
- * EDGE_SECRET.
+ * EDGE_SECRET, ANSWER_STORE_MB (32; 0: no store).
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
+import { answerStoreOptions, createAnswerStore } from './lib/server/answer-store.mjs';
 import { createCompressOnce } from './lib/server/compress-once.mjs';
 import { createEdgeHeaders } from './lib/server/edge-headers.mjs';
 import { closeIfBodyUnread } from './lib/server/unread-body.mjs';
@@ -46,16 +50,26 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const DOUBLE_SLASH_SUGGESTER = '/api//json/suggester/';
+const CATALOG_CHANGED = '/api/internal/catalog-changed';
 const compress = createCompressOnce();
 const edgeHeaders = createEdgeHeaders(process.env.EDGE_SECRET?.trim());
+const answers = createAnswerStore(answerStoreOptions(process.env));
 
 const server = http.createServer((req, res) => {
   edgeHeaders(req, res);
   closeIfBodyUnread(req, res);
-  req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
-  req.headers[PEER_TOKEN_HEADER] = token;
   if (req.url?.startsWith(DOUBLE_SLASH_SUGGESTER)) req.url = `/api/json/suggester/${req.url.slice(DOUBLE_SLASH_SUGGESTER.length)}`;
   compress(req, res);
+  if (answers.serve(req, res)) return;
+  req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
+  req.headers[PEER_TOKEN_HEADER] = token;
+  // The page cache follows the change through its tags, and so does the store; dropping it as
+  // well once the endpoint has done its work costs one Next request per page.
+  if (req.method === 'POST' && req.url?.startsWith(CATALOG_CHANGED)) {
+    res.once('finish', () => {
+      if (res.statusCode >= 200 && res.statusCode < 300) answers.clear();
+    });
+  }
   handle(req, res);
 });
 // Behind a proxy or balancer that keeps connections open, outlive its idle timeout.

@@ -15,7 +15,7 @@ export interface Config {
   seedVideos: number;
   /** ISO 3166-1 alpha-2 codes, upper case. */
   ageGateCountries: string[];
-  /** An extra trusted header carrying the visitor's country, lower case; '' for none. */
+  /** The one header believed to carry the visitor's country (from a trusted proxy only), lower case; '' for the CDNs' usual ones. */
   countryHeader: string;
   webmastersUrl: string;
   workWithUsUrl: string;

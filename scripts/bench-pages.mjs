@@ -22,22 +22,29 @@ import { measurePage } from './lib/page-weight.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
+/** @param {string} name */
 const flag = (name) => args.includes(name);
+/** @param {string} name */
 const option = (name) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
 
+/** @returns {Promise<number>} */
 function freePort() {
   return new Promise((resolve) => {
     const s = createServer();
     s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (s.address());
       s.close(() => resolve(port));
     });
   });
 }
 
+/**
+ * @param {string} url
+ * @param {number} [ms]
+ */
 async function waitFor(url, ms = 120_000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -53,6 +60,7 @@ async function waitFor(url, ms = 120_000) {
 }
 
 /** The weight budgets (issue 10): a page over one fails the bench. Own = our code + our packages. */
+/** @type {Record<string, { htmlBytes?: number; ownJsGzip?: number }>} */
 const BUDGETS = {
   listing: { htmlBytes: 100_000, ownJsGzip: 15_000 },
   video: { ownJsGzip: 15_000 },
@@ -61,6 +69,10 @@ const BUDGETS = {
 const DIST_DIR = '.next-bench';
 const SOURCES = ['app', 'components', 'lib', 'locales', 'public', 'proxy.ts', 'next.config.ts', 'package.json'];
 
+/**
+ * @param {string} p
+ * @returns {number}
+ */
 function newestMtime(p) {
   if (!existsSync(p)) return 0;
   const st = statSync(p);
@@ -87,16 +99,20 @@ async function startSite() {
   return { base, stop: () => child.kill('SIGTERM') };
 }
 
+/** @param {number[]} xs */
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor((s.length - 1) / 2)] : 0;
+  return s.length ? /** @type {number} */ (s[Math.floor((s.length - 1) / 2)]) : 0;
 };
 
 /**
  * Requests per second for one URL. A returning visitor carries the country cookie, so the proxy
  * stays out of the way; a first visit (no cookie) goes through it.
+ * @param {string} url
+ * @param {{ total?: number; concurrency?: number; returning?: boolean }} [options]
  */
 async function throughput(url, { total = 1500, concurrency = 16, returning = true } = {}) {
+  /** @type {Record<string, string>} */
   const headers = returning ? { cookie: 'tf_country=XX' } : {};
   let next = 0;
   const started = performance.now();
@@ -112,6 +128,17 @@ async function throughput(url, { total = 1500, concurrency = 16, returning = tru
   return total / ((performance.now() - started) / 1000);
 }
 
+/**
+ * What is read of a Lighthouse report. A category's score is null only in a run that failed,
+ * which `runtimeError` reports (the score then counts as 0, as Math.round(null * 100) is).
+ * @typedef {{ runtimeError?: { code: string; message: string }; categories: Record<string, { score: number }>; audits: Record<string, { numericValue: number }> }} LighthouseReport
+ */
+
+/**
+ * Median scores of three Lighthouse runs per page.
+ * @param {string} base
+ * @param {Record<string, string>} pages
+ */
 async function lighthouseScores(base, pages) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
@@ -120,26 +147,28 @@ async function lighthouseScores(base, pages) {
     chromePath,
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  /** @type {Record<string, Record<string, number>>} */
   const out = {};
   try {
     for (const [name, pagePath] of Object.entries(pages)) {
+      /** @type {Record<string, number>[]} */
       const runs = [];
       for (let i = 0; i < 3; i += 1) {
         // Silent: the build's source maps (for the weight split) make Lighthouse log one line per
         // Turbopack mapping that ends past its line, on every run; a failed run is reported below.
         const result = await lighthouse(base + pagePath, { port: chrome.port, output: 'json', logLevel: 'silent' }, undefined);
-        const lhr = result.lhr;
+        const lhr = /** @type {LighthouseReport} */ (/** @type {NonNullable<typeof result>} */ (result).lhr);
         if (lhr.runtimeError) console.error(`lighthouse ${pagePath}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         runs.push({
-          performance: Math.round(lhr.categories.performance.score * 100),
-          accessibility: Math.round(lhr.categories.accessibility.score * 100),
-          seo: Math.round(lhr.categories.seo.score * 100),
-          bestPractices: Math.round(lhr.categories['best-practices'].score * 100),
-          cls: lhr.audits['cumulative-layout-shift'].numericValue,
-          lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+          performance: Math.round(/** @type {{ score: number }} */ (lhr.categories.performance).score * 100),
+          accessibility: Math.round(/** @type {{ score: number }} */ (lhr.categories.accessibility).score * 100),
+          seo: Math.round(/** @type {{ score: number }} */ (lhr.categories.seo).score * 100),
+          bestPractices: Math.round(/** @type {{ score: number }} */ (lhr.categories['best-practices']).score * 100),
+          cls: /** @type {{ numericValue: number }} */ (lhr.audits['cumulative-layout-shift']).numericValue,
+          lcpMs: Math.round(/** @type {{ numericValue: number }} */ (lhr.audits['largest-contentful-paint']).numericValue),
         });
       }
-      out[name] = Object.fromEntries(Object.keys(runs[0]).map((k) => [k, median(runs.map((r) => r[k]))]));
+      out[name] = Object.fromEntries(Object.keys(/** @type {Record<string, number>} */ (runs[0])).map((k) => [k, median(runs.map((r) => /** @type {number} */ (r[k])))]));
     }
   } finally {
     await chrome.kill();
@@ -147,12 +176,12 @@ async function lighthouseScores(base, pages) {
   return out;
 }
 
-const site = option('--base') ? { base: option('--base'), stop: () => {} } : await startSite();
+const site = option('--base') ? { base: /** @type {string} */ (option('--base')), stop: () => {} } : await startSite();
 try {
   const { base } = site;
   // A video that exists: the first of the latest listing.
-  const listing = await (await fetch(`${base}/api/json/videos2/86400/str/latest-updates/1/..1.all...json`)).json();
-  const v = listing.videos[0];
+  const listing = /** @type {{ videos: { video_id: number; dir: string }[] }} */ (await (await fetch(`${base}/api/json/videos2/86400/str/latest-updates/1/..1.all...json`)).json());
+  const v = /** @type {{ video_id: number; dir: string }} */ (listing.videos[0]);
   // A 60-video listing page (page 2: page 1 of latest-updates is the one most often cached elsewhere).
   const pages = { home: '/', listing: '/videos/latest-updates/2/', video: `/video/${v.video_id}/${v.dir}/` };
   // A returning visitor from a country without a gate: the page as most visitors get it.
@@ -160,6 +189,8 @@ try {
 
   for (const p of Object.values(pages)) await fetch(base + p, { headers }); // warm the page cache
 
+  /** @typedef {Awaited<ReturnType<typeof measurePage>>} PageWeight */
+  /** @type {Record<string, PageWeight>} */
   const weights = {};
   for (const [name, p] of Object.entries(pages)) weights[name] = await measurePage(base, p, { headers });
   console.log('\npage weight (bytes; JS split by source map: own = our code, deps = packages we chose, framework = Next, React, runtime)');
@@ -185,9 +216,10 @@ try {
   for (const [k, w] of Object.entries(weights)) {
     console.log(`${k}: our largest modules (raw minified bytes): ${w.ownModules.slice(0, 8).map(([n, b]) => `${n} ${b}`).join(', ')}`);
   }
+  /** @type {string[]} */
   const overBudget = [];
   for (const [k, budget] of Object.entries(BUDGETS)) {
-    const w = weights[k];
+    const w = /** @type {PageWeight} */ (weights[k]);
     if (budget.htmlBytes && w.htmlBytes > budget.htmlBytes) overBudget.push(`${k}: HTML ${w.htmlBytes} B > ${budget.htmlBytes}`);
     const own = w.own.gzip + w.deps.gzip + w.unattributed.gzip;
     if (budget.ownJsGzip && own > budget.ownJsGzip) overBudget.push(`${k}: own JS ${own} B gzip > ${budget.ownJsGzip}`);
@@ -201,6 +233,7 @@ try {
   const homeHtml = await (await fetch(`${base}/`, { headers })).text();
   const staticPath = /<script[^>]+src="(\/_next\/static\/[^"]+)"/.exec(homeHtml)?.[1];
   if (!staticPath) throw new Error('no static script found on the home page');
+  /** @type {{ page: number[]; firstVisit: number[]; staticFile: number[] }} */
   const rounds = { page: [], firstVisit: [], staticFile: [] };
   for (let i = 0; i < 3; i += 1) {
     rounds.page.push(await throughput(base + pages.listing));

@@ -22,23 +22,37 @@ const DB = 'data/bench-sitemaps.db';
 const VIDEOS = 20_000;
 const argv = process.argv.slice(2);
 const SECONDS = Number(argv[argv.indexOf('--seconds') + 1]) || 10;
+/** @param {number} ms */
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** @type {(sorted: number[], p: number) => number} */
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+/** @param {number[]} ms */
 function summary(ms) {
   const s = [...ms].sort((a, b) => a - b);
   return { n: s.length, median: +pct(s, 50).toFixed(1), p99: +pct(s, 99).toFixed(1), max: +(s.at(-1) ?? 0).toFixed(1) };
 }
 
+/**
+ * @param {string} url
+ * @param {Record<string, string>} [headers]
+ */
 async function timed(url, headers = { 'accept-encoding': 'gzip' }) {
   const t = performance.now();
   const res = await request(url, { headers });
   return { ms: performance.now() - t, status: res.status, bytes: res.raw.length, location: res.headers.location };
 }
 
-/** The attacker's load for `seconds`, five requests a second, while a probe measures what others wait. */
+/**
+ * The attacker's load for `seconds`, five requests a second, while a probe measures what others wait.
+ * @param {string} base
+ * @param {(i: number) => string} pathOf
+ * @param {number} seconds
+ */
 async function underLoad(base, pathOf, seconds) {
+  /** @type {number[]} */
   const probe = [];
+  /** @type {Awaited<ReturnType<typeof timed>>[]} */
   const load = [];
   let stop = false;
   const prober = (async () => {
@@ -58,9 +72,11 @@ async function underLoad(base, pathOf, seconds) {
   return { requests: load.length, statuses: countBy(load.map((r) => r.status)), time: summary(load.map((r) => r.ms)), probe: summary(probe) };
 }
 
-const countBy = (xs) => xs.reduce((m, x) => ({ ...m, [x]: (m[x] ?? 0) + 1 }), {});
+/** @param {number[]} xs */
+const countBy = (xs) => xs.reduce((/** @type {Record<string, number>} */ m, x) => ({ ...m, [x]: (m[x] ?? 0) + 1 }), {});
 
 runMain('bench:sitemaps', async () => {
+  /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DATABASE_PATH: DB, INPUT_RATE_PER_MINUTE: '100000' };
   delete env.NEXT_DIST_DIR;
   delete env.API_ORIGIN;

@@ -34,7 +34,9 @@ runMain('test:cache', async () => {
   const upstreamPort = await freePort();
   let upstream = await startNext(upstreamPort, upstreamEnv);
   const upstreamUrl = upstream.baseUrl;
-  const siteEnv = { ...upstreamEnv, API_ORIGIN: `http://127.0.0.1:${upstreamPort}`, API_TIMEOUT_MS: String(API_TIMEOUT_MS) };
+  // The nginx in front stands for a CDN that tells the visitor's country (CF-IPCountry): one trusted
+  // hop, the only way the site believes such a header.
+  const siteEnv = { ...upstreamEnv, API_ORIGIN: `http://127.0.0.1:${upstreamPort}`, API_TIMEOUT_MS: String(API_TIMEOUT_MS), TRUST_PROXY: '1' };
   const site = await startNext(await freePort(), siteEnv);
   const cache = await startNginx(await freePort(), site.baseUrl);
 
@@ -72,7 +74,7 @@ runMain('test:cache', async () => {
 
   try {
     console.log(`test:cache: upstream ${upstreamUrl}, site ${site.baseUrl}, nginx ${cache.baseUrl}`);
-    const tests = await runAsync(npx, ['playwright', 'test', '-c', 'playwright.cache.config.ts', ...process.argv.slice(2)], {
+    const tests = await runAsync(npx, ['playwright', 'test', '--project=cache', ...process.argv.slice(2)], {
       ...siteEnv,
       SITE_URL: site.baseUrl,
       CACHE_URL: cache.baseUrl,

@@ -45,16 +45,25 @@ runMain('compat', async () => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tf-compat-'));
   const stops = [];
   try {
-    const sitePort = await freePort();
-    const site = await startNext(sitePort, env);
+    const site = await startNext(await freePort(), env);
     stops.push(site);
-    const front = await startTlsFront({ dir: path.join(tmp, 'tls'), host: NETWORK_HOST, port: await freePort(), upstreamPort: sitePort });
+    const front = await startTlsFront({ dir: path.join(tmp, 'tls'), host: NETWORK_HOST, port: await freePort(), upstreamPort: site.port });
     stops.push(front);
     console.log(`compat: site ${site.baseUrl}, TLS front https://${NETWORK_HOST} -> 127.0.0.1:${front.port}`);
 
-    const fixturePort = await freePort();
-    const fixtures = startProcess(process.execPath, [path.join(root, 'tests/compat/upstream/fixture-server.mjs'), String(fixturePort)]);
+    // The fixture upstream binds a port of the system's choosing (0) and says which.
+    const fixtures = startProcess(process.execPath, [path.join(root, 'tests/compat/upstream/fixture-server.mjs'), '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
     stops.push(fixtures);
+    const fixturePort = await new Promise((resolve, reject) => {
+      let out = '';
+      fixtures.child.stdout.on('data', (d) => {
+        process.stdout.write(d);
+        out += d;
+        const m = /fixture upstream on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+        if (m) resolve(Number(m[1]));
+      });
+      fixtures.child.once('exit', (code) => reject(new Error(`the fixture upstream exited (${code}) before listening`)));
+    });
     const apiOrigin = `http://127.0.0.1:${fixturePort}`;
     await waitFor(`${apiOrigin}/api/json/categories/14400/str.toptn.en.json`, fixtures.child);
     const upstreamEnv = { ...env, API_ORIGIN: apiOrigin, EMBED_HOSTS: 'upstream.test', API_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS) };
@@ -64,14 +73,14 @@ runMain('compat', async () => {
     console.log(`compat: site ${upstreamSite.baseUrl} in front of the fixture upstream ${apiOrigin}`);
     await regeneratePrerendered(upstreamSite.baseUrl);
 
-    const jest = run(npx, ['jest', '-c', 'jest.compat.config.mjs', ...args], {
+    const jest = run(npx, ['jest', ...args, '--selectProjects', 'compat'], {
       ...env,
       COMPAT_SITE_URL: site.baseUrl,
       COMPAT_TLS_PORT: String(front.port),
       COMPAT_TLS_HOST: NETWORK_HOST,
       COMPAT_UPSTREAM_SITE_URL: upstreamSite.baseUrl,
     });
-    const browser = args.length ? 0 : run(npx, ['playwright', 'test', '-c', 'playwright.compat.config.ts'], { ...env, BASE_URL: upstreamSite.baseUrl });
+    const browser = args.length ? 0 : run(npx, ['playwright', 'test', '--project=compat'], { ...env, BASE_URL: upstreamSite.baseUrl });
     return jest || browser;
   } finally {
     for (const s of stops.reverse()) s.stop();

@@ -15,6 +15,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { buildOrPrepare, freePort, freshCatalogEnv, npx, root, run, runMain, runNpmScript as cli, startNext } from './lib/harness.mjs';
 
 const FEEDS = path.join(root, 'tests/fixtures/feeds');
@@ -37,7 +38,10 @@ function serveFeeds(port) {
     res.writeHead(200, { 'content-type': 'text/plain', 'content-length': fs.statSync(file).size });
     fs.createReadStream(file).pipe(res);
   });
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
 }
 
 async function text(url) {
@@ -66,15 +70,54 @@ async function visibility(base, id, dir) {
 
 const anyVisible = (v) => Object.values(v).some(Boolean);
 
+/**
+ * The catalogue-change endpoint on the SQLite catalogue, over HTTP: the secret the tools read from
+ * the catalogue's meta table is taken, a wrong one (the same length, one character changed) or
+ * none is refused with 403 and purges nothing. tests/pg/change-endpoint.test.ts checks PostgreSQL.
+ */
+async function checkChangeSecret(base, databasePath, id) {
+  const db = new Database(path.resolve(root, databasePath), { readonly: true, fileMustExist: true });
+  const secret = db.prepare("SELECT value FROM meta WHERE key = 'revalidate_secret'").pluck().get();
+  db.close();
+  check(typeof secret === 'string' && secret.length > 0, 'the imports left their change secret in the catalogue');
+  if (typeof secret !== 'string' || !secret) return;
+  const wrongSecret = secret.slice(0, -1) + (secret.endsWith('A') ? 'B' : 'A');
+  const listing = `${base}/videos/latest-updates/1/`;
+  const cached = async () => (await fetch(listing)).headers.get('x-nextjs-cache');
+  // The imports purged it: wait until it is cached again (regenerated after a first visit).
+  let before = await cached();
+  for (const until = Date.now() + 60_000; before !== 'HIT' && Date.now() < until; ) {
+    await new Promise((r) => setTimeout(r, 250));
+    before = await cached();
+  }
+  check(before === 'HIT', `the listing is cached before the refused changes (${before})`);
+  const post = async (headers) => {
+    const res = await fetch(`${base}/api/internal/catalog-changed/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ reason: 'takedown', videoIds: [id] }),
+    });
+    return { status: res.status, body: await res.text() };
+  };
+  const none = await post({});
+  const wrong = await post({ 'x-catalog-secret': wrongSecret });
+  const forbidden = JSON.stringify({ error: 1, code: 'forbidden' });
+  check(none.status === 403 && none.body === forbidden && wrong.status === 403 && wrong.body === forbidden, `a change without the secret, or with a wrong one, is refused with 403 (${none.status} ${none.body}, ${wrong.status} ${wrong.body})`);
+  const after = await cached();
+  check(after === 'HIT', `a refused change purges nothing: the cached listing is still a HIT (${after})`);
+  const right = await post({ 'x-catalog-secret': secret });
+  check(right.status === 200, `the same change with the catalogue's secret is taken (${right.status} ${right.body})`);
+}
+
 runMain('test:import', async () => {
   const env0 = freshCatalogEnv(process.env.DATABASE_PATH || 'data/e2e-import.db', { EMBED_HOSTS: 'example.com', IMG_HOSTS: 'img.example.com' });
   const built = buildOrPrepare(env0);
   if (built !== 0) return built;
-  const port = await freePort();
-  const env = { ...env0, REVALIDATE_URLS: `http://localhost:${port}` };
-  const server = await startNext(port, env);
-  const feedPort = await freePort();
-  const feeds = await serveFeeds(feedPort);
+  const server = await startNext(await freePort(), env0);
+  // The catalogue tools tell this server what they changed.
+  const env = { ...env0, REVALIDATE_URLS: server.baseUrl };
+  const feeds = await serveFeeds(0);
+  const feedPort = feeds.address().port;
   try {
     const base = server.baseUrl;
     // Warm every cache a takedown has to reach.
@@ -105,10 +148,11 @@ runMain('test:import', async () => {
     if (!video) return 1;
     const id = Number(video.video_id);
     check(video.scr === 'https://img.example.com/thumbs/9001.jpg', 'the API gives the feed thumbnail');
+    await checkChangeSecret(base, env.DATABASE_PATH, id);
     const before = await visibility(base, id, video.dir);
     check(Object.values(before).every(Boolean), `before the takedown every surface shows it: ${JSON.stringify(before)}`);
 
-    const browser = run(npx, ['playwright', 'test', '-c', 'playwright.import.config.ts'], { ...env, BASE_URL: base, IMPORT_PHASE: 'imported' });
+    const browser = run(npx, ['playwright', 'test', '--project=import-imported'], { ...env, BASE_URL: base });
     check(browser === 0, 'browser: imported videos with thumbnails and player');
 
     const started = Date.now();
@@ -125,7 +169,7 @@ runMain('test:import', async () => {
     check(!anyVisible(after), `after the takedown nothing shows it: ${JSON.stringify(after)}`);
     const status = await fetch(`${base}/video/${id}/${video.dir}/`, { redirect: 'manual' });
     check([404, 410, 307, 308].includes(status.status), `the video page answers ${status.status}`);
-    const browser2 = run(npx, ['playwright', 'test', '-c', 'playwright.import.config.ts'], { ...env, BASE_URL: base, IMPORT_PHASE: 'removed', REMOVED_ID: String(id) });
+    const browser2 = run(npx, ['playwright', 'test', '--project=import-removed'], { ...env, BASE_URL: base, REMOVED_ID: String(id) });
     check(browser2 === 0, 'browser: the taken-down video is gone');
 
     const again = await cli(env, ['import', '--', 'tests/fixtures/feeds/kvs.csv']);

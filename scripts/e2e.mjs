@@ -11,10 +11,12 @@
  */
 import { buildOrPrepare, freePort, freshCatalogEnv, npx, run, runMain, startNext } from './lib/harness.mjs';
 
+// The e2e projects of playwright.config.ts, unless the arguments pick projects themselves.
 const args = process.argv.slice(2);
+const projects = args.some((a) => a.startsWith('--project')) ? [] : ['--project=desktop', '--project=mobile'];
 
 runMain('e2e', async () => {
-  if (process.env.BASE_URL) return run(npx, ['playwright', 'test', ...args]);
+  if (process.env.BASE_URL) return run(npx, ['playwright', 'test', ...projects, ...args]);
 
   const env = freshCatalogEnv(process.env.DATABASE_PATH || 'data/e2e.db');
   const built = buildOrPrepare(env);
@@ -25,8 +27,8 @@ runMain('e2e', async () => {
   const server = await startNext(port, env);
   try {
     console.log('e2e: API contract test');
-    const contract = run(npx, ['jest', '-c', 'jest.contract.config.mjs'], { ...env, CONTRACT_BASE_URL: server.baseUrl });
-    const browser = run(npx, ['playwright', 'test', ...args], { ...env, BASE_URL: server.baseUrl });
+    const contract = run(npx, ['jest', '--selectProjects', 'contract'], { ...env, CONTRACT_BASE_URL: server.baseUrl });
+    const browser = run(npx, ['playwright', 'test', ...projects, ...args], { ...env, BASE_URL: server.baseUrl });
     return contract || browser;
   } finally {
     server.stop();

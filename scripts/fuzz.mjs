@@ -26,6 +26,7 @@ import { startRecorder } from '../tests/fuzz/recorder.mjs';
 import { checkUpstreamRequest } from '../tests/fuzz/upstream-checks.mjs';
 
 const args = process.argv.slice(2);
+/** @param {string} name */
 const option = (name) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
@@ -38,6 +39,7 @@ const only = option('--families')?.split(',');
 const UPSTREAM_SHARE = 0.2;
 const NODE_MAX_HEAD = 16 * 1024;
 
+/** @param {import('../tests/fuzz/http.mjs').FuzzRequest} request */
 function describe(request) {
   const text = `${request.method} ${request.path}${request.body !== undefined ? ` body=${JSON.stringify(request.body)}` : ''}`;
   return text.length > 400 ? `${text.slice(0, 400)}… (${text.length} chars)` : text;
@@ -48,13 +50,25 @@ const PROGRESS_EVERY = 10_000;
 let sent = 0;
 const progressStart = Date.now();
 
+/** @typedef {Record<string, { inputs: number; failure: string | null }>} Counts inputs sent and the failure, per family */
+
+/**
+ * @param {string} label
+ * @param {fc.Arbitrary<import('../tests/fuzz/http.mjs').FuzzRequest>} arbitrary
+ * @param {number} numRuns
+ * @param {number} familySeed
+ * @param {Counts} counts
+ * @param {(request: import('../tests/fuzz/http.mjs').FuzzRequest) => Promise<string | null>} probe the broken property, or null
+ */
 async function fuzzFamily(label, arbitrary, numRuns, familySeed, counts, probe) {
-  counts[label] = { inputs: 0, failure: null };
+  /** @type {Counts[string]} */
+  const count = { inputs: 0, failure: null };
+  counts[label] = count;
   const property = fc.asyncProperty(arbitrary, async (request) => {
-    counts[label].inputs += 1;
+    count.inputs += 1;
     sent += 1;
     if (sent % PROGRESS_EVERY === 0) console.log(`fuzz: ${sent} inputs, ${((Date.now() - progressStart) / 1000).toFixed(0)} s`);
-    const problem = await probe(request).catch((err) =>
+    const problem = await probe(request).catch((/** @type {NodeJS.ErrnoException} */ err) =>
       // Node refuses a request head over 16 kB with a 431 and closes the socket, often before the
       // client has finished writing it: a reset is then Node's answer, not the site's.
       err.code === 'ECONNRESET' && request.path.length > NODE_MAX_HEAD ? null : `no answer: ${err.message}`,
@@ -63,7 +77,9 @@ async function fuzzFamily(label, arbitrary, numRuns, familySeed, counts, probe) 
   });
   const result = await fc.check(property, { numRuns, seed: familySeed, timeout: 120_000 });
   if (result.failed) {
-    counts[label].failure = `${result.errorInstance?.message ?? result.error} (seed ${familySeed}, path ${result.counterexamplePath})`;
+    // fast-check 4 has no `error` text any more: the thrown Error, or why there is none.
+    const why = result.errorInstance instanceof Error ? result.errorInstance.message : result.errorInstance != null ? String(result.errorInstance) : result.interrupted ? 'interrupted' : 'too many skipped inputs';
+    count.failure = `${why} (seed ${familySeed}, path ${result.counterexamplePath})`;
   }
 }
 
@@ -82,15 +98,16 @@ runMain('fuzz', async () => {
   const upstreamNames = UPSTREAM_FAMILIES.filter((n) => names.includes(n));
   const perUpstream = upstreamNames.length ? Math.ceil((totalRuns * UPSTREAM_SHARE) / upstreamNames.length) : 0;
   const perEmbedded = Math.ceil((totalRuns - perUpstream * upstreamNames.length) / names.length);
+  /** @type {Counts} */
   const counts = {};
   const started = Date.now();
 
   const embeddedRuns = names.map((name, i) =>
-    fuzzFamily(name, FAMILIES[name], perEmbedded, seed + i, counts, async (request) => checkAnswer(request, await send(embedded.baseUrl, request))),
+    fuzzFamily(name, /** @type {fc.Arbitrary<import('../tests/fuzz/http.mjs').FuzzRequest>} */ (FAMILIES[name]), perEmbedded, seed + i, counts, async (request) => checkAnswer(request, await send(embedded.baseUrl, request))),
   );
   const upstreamRuns = (async () => {
     for (const [i, name] of upstreamNames.entries()) {
-      await fuzzFamily(`upstream:${name}`, FAMILIES[name], perUpstream, seed + 1000 + i, counts, async (request) => {
+      await fuzzFamily(`upstream:${name}`, /** @type {fc.Arbitrary<import('../tests/fuzz/http.mjs').FuzzRequest>} */ (FAMILIES[name]), perUpstream, seed + 1000 + i, counts, async (request) => {
         const mark = recorder.records.length;
         const problem = checkAnswer(request, await send(upstream.baseUrl, request));
         if (problem) return problem;

@@ -50,13 +50,41 @@ async function pages(baseUrl) {
   };
 }
 
+/**
+ * The errors vnu finds in `files`. A judge that read nothing would pass everything, so the run
+ * itself is checked: vnu names every file it read (--verbose, on stdout) and a file it cannot read
+ * is left out without a message; its JSON report (on stderr) must be whole; its exit status must be
+ * 1 with errors and 0 without; and a page with known errors, judged in the same run, must get them.
+ */
 function vnu(files) {
   const jar = path.join(root, 'node_modules', 'vnu-jar', 'build', 'dist', 'vnu.jar');
-  const r = spawnSync('java', ['-jar', jar, '--errors-only', '--format', 'json', ...files], { encoding: 'utf8' });
-  if (r.error) throw r.error;
-  // vnu prints its JSON report on stderr
-  const report = JSON.parse(r.stderr || '{"messages":[]}');
-  return report.messages.filter((m) => m.type === 'error' || m.subType === 'fatal');
+  const canary = path.join(path.dirname(files[0]), 'judges-canary.html');
+  // Two errors vnu always reports: a head without a title, an end tag </p> with no <p> open.
+  fs.writeFileSync(canary, '<!doctype html><html lang="en"><head></head><body><div>canary</div></p></body></html>');
+  const r = spawnSync('java', ['-jar', jar, '--errors-only', '--format', 'json', '--verbose', canary, ...files], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (r.error) throw new Error(`vnu did not run (java -jar ${jar}): ${r.error.message}`);
+  const read = new Set(r.stdout.split('\n').map((l) => l.trim()).filter(Boolean));
+  const unread = [canary, ...files].filter((f) => !read.has(f));
+  if (unread.length) throw new Error(`vnu did not read ${unread.join(', ')} (exit ${r.status}): ${r.stderr.slice(0, 300)}`);
+  let report;
+  try {
+    report = JSON.parse(r.stderr);
+  } catch {
+    throw new Error(`vnu gave no JSON report (exit ${r.status}): ${r.stderr.slice(0, 300) || 'nothing'}`);
+  }
+  if (!Array.isArray(report?.messages)) throw new Error(`vnu's report has no messages list: ${r.stderr.slice(0, 300)}`);
+  const other = report.messages.filter((m) => m.type === 'non-document-error');
+  if (other.length) throw new Error(`vnu could not judge: ${other.map((m) => m.message).join('; ')}`);
+  const errors = report.messages.filter((m) => m.type === 'error' || m.subType === 'fatal');
+  const isCanary = (m) => m.url?.endsWith('/judges-canary.html');
+  const canaryErrors = errors.filter(isCanary).map((m) => m.message);
+  if (!canaryErrors.some((m) => /title/.test(m)) || !canaryErrors.some((m) => /No “p” element in scope/.test(m))) {
+    throw new Error(`vnu missed the known errors of its canary page: ${JSON.stringify(canaryErrors)}`);
+  }
+  // With the canary's errors there are always some: vnu says so with exit status 1.
+  if (r.status !== 1) throw new Error(`vnu exited with ${r.status} where it reported ${errors.length} error(s)`);
+  fs.rmSync(canary, { force: true });
+  return errors.filter((m) => !isCanary(m));
 }
 
 async function checkHtml(baseUrl, list) {
@@ -172,8 +200,14 @@ async function checkBrowser(baseUrl, list) {
           .evaluate(async (v) => {
             v.muted = true;
             await v.play();
-            // A busy machine may take seconds to decode the first frames.
-            for (let i = 0; i < 100 && v.currentTime === 0; i++) await new Promise((r) => setTimeout(r, 100));
+            // A busy machine may take seconds to decode the first frames: wait for time to move.
+            if (v.currentTime === 0) {
+              await new Promise((resolve) => {
+                const moved = () => v.currentTime > 0 && (v.removeEventListener('timeupdate', moved), resolve(undefined));
+                v.addEventListener('timeupdate', moved);
+                setTimeout(resolve, 30_000);
+              });
+            }
             return v.currentTime > 0;
           })
           .catch((e) => String(e));

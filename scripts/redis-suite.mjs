@@ -40,7 +40,24 @@ import { deserialise, serialise } from '../lib/cache/redis-handler.mjs';
 import { buildOrPrepare, freePort, freshCatalogEnv, root, run, runMain, runNpmScript, startNext, startStandalone } from './lib/harness.mjs';
 import { REDIS_SERVER, redisCommand, signalGroup, startRedis, stopRedis } from './lib/redis.mjs';
 
-const cli = (env, args) => runNpmScript(env, args, { showEnv: ['REVALIDATE_URLS'] });
+/**
+ * A video as the checks follow it: its page's path and its id.
+ * @typedef {{ url: string; id: number }} Video
+ */
+/**
+ * A running site server (harness.mjs's startNext or startStandalone), named for the messages.
+ * @typedef {{ baseUrl: string; stop(): void }} Started
+ * @typedef {Started & { name: string }} Server
+ */
+/** @typedef {Awaited<ReturnType<typeof get>>} Answer */
+
+/**
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string[]} args
+ */
+const cli = (env, args) =>
+  // @ts-expect-error scripts/lib/harness.mjs is unannotated while on tsconfig.mjs.json's temporary exclude list: its `showEnv = []` default is inferred as never[].
+  runNpmScript(env, args, { showEnv: ['REVALIDATE_URLS'] });
 
 const DIST_DIR = process.env.NEXT_DIST_DIR || '.next-redis';
 /** Longest a page may take while Redis is down or frozen: a read's timeout plus a render, on a busy machine. */
@@ -48,12 +65,17 @@ const OUTAGE_ANSWER_MS = 10_000;
 const RETURNING = { cookie: 'tf_country=ZZ' };
 
 let failures = 0;
+/**
+ * @param {boolean} ok
+ * @param {string} what
+ */
 function check(ok, what) {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
   if (!ok) failures++;
   return ok;
 }
 
+/** @param {number} ms */
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // --- redis ----------------------------------------------------------------------------------------
@@ -61,8 +83,10 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /**
  * A throwaway CA and a certificate it signed for localhost and 127.0.0.1 (EC keys: milliseconds),
  * for redis-server's TLS port. Node is given the CA only, as an operator would (NODE_EXTRA_CA_CERTS).
+ * @param {string} dir
  */
 function makeTlsFiles(dir) {
+  /** @param {string} name */
   const f = (name) => path.join(dir, name);
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
   fs.writeFileSync(f('san.cnf'), 'subjectAltName=DNS:localhost,IP:127.0.0.1\n');
@@ -77,6 +101,7 @@ function makeTlsFiles(dir) {
   return { ca: f('ca.pem'), cert: f('redis.pem'), key: f('redis.key') };
 }
 
+/** @param {import('./lib/redis.mjs').ProcessHandle} handle */
 async function killRedis(handle) {
   if (handle.child.exitCode !== null || handle.child.signalCode !== null) return;
   const exited = new Promise((r) => handle.child.once('exit', r));
@@ -87,7 +112,12 @@ async function killRedis(handle) {
 
 // --- http -----------------------------------------------------------------------------------------
 
-/** One request as a returning visitor; never throws (a timeout or a refused connection is status 0). */
+/**
+ * One request as a returning visitor; never throws (a timeout or a refused connection is status 0).
+ * @param {string} base
+ * @param {string} p
+ * @param {number} [timeoutMs]
+ */
 async function get(base, p, timeoutMs = 30_000) {
   const started = performance.now();
   try {
@@ -95,14 +125,19 @@ async function get(base, p, timeoutMs = 30_000) {
     const body = await res.text();
     return { status: res.status, cache: res.headers.get('x-nextjs-cache'), location: res.headers.get('location') ?? '', body, ms: performance.now() - started };
   } catch (err) {
-    return { status: 0, cache: null, location: '', body: '', ms: performance.now() - started, error: err?.message || String(err) };
+    return { status: 0, cache: null, location: '', body: '', ms: performance.now() - started, error: /** @type {Error | undefined} */ (err)?.message || String(err) };
   }
 }
 
+/** @param {number} ms */
 const fmt = (ms) => `${Math.round(ms)} ms`;
 
 
-/** What B (or A) shows of one video: its page, its entry in the listing, its API answer. */
+/**
+ * What B (or A) shows of one video: its page, its entry in the listing, its API answer.
+ * @param {string} base
+ * @param {Video} video
+ */
 async function visibility(base, video) {
   const [page, listing, api] = await Promise.all([
     get(base, video.url),
@@ -115,8 +150,14 @@ async function visibility(base, video) {
     api: api.status === 200 && api.body.includes(`"video_id":${video.id}`),
   };
 }
+/** @param {Record<string, boolean>} v */
 const anyVisible = (v) => Object.values(v).some(Boolean);
 
+/**
+ * @param {string} base
+ * @param {Video} video
+ * @param {number} [limitMs]
+ */
 async function waitGone(base, video, limitMs = 60_000) {
   const started = Date.now();
   let seen = await visibility(base, video);
@@ -127,12 +168,17 @@ async function waitGone(base, video, limitMs = 60_000) {
   return { seen, seconds: (Date.now() - started) / 1000 };
 }
 
-/** The videos a listing links to, in order. */
+/**
+ * The videos a listing links to, in order.
+ * @param {string} html
+ * @returns {Video[]}
+ */
 function videosIn(html) {
-  const urls = [...new Set([...html.matchAll(/href="(\/video\/\d+\/[^"/]+\/)"/g)].map((m) => m[1]))];
+  const urls = [...new Set([...html.matchAll(/href="(\/video\/\d+\/[^"/]+\/)"/g)].map((m) => /** @type {string} */ (m[1])))];
   return urls.map((url) => ({ url, id: Number(url.split('/')[2]) }));
 }
 
+/** @param {number} id */
 const apiPath = (id) => `/api/json/video/86400/${Math.floor(id / 1_000_000) * 1_000_000}/${Math.floor(id / 1000) * 1000}/${id}.json`;
 
 // --- the checks -----------------------------------------------------------------------------------
@@ -152,7 +198,9 @@ function checkSerialisation() {
       segmentData: new Map([['/_tree', bytes.subarray(10, 20)], ['/_index', Buffer.alloc(0)]]),
     },
   };
-  const back = deserialise(serialise(entry));
+  // What the checks read of the entries that come back (each is a hit: never null here).
+  /** @typedef {{ lastModified?: number; cacheControl?: unknown; value: Record<string, unknown> }} Back */
+  const back = /** @type {Back} */ (deserialise(serialise(entry)));
   const { postponed: _postponed, ...expectedValue } = entry.value;
   void _postponed;
   check(
@@ -160,10 +208,11 @@ function checkSerialisation() {
     'serialisation: an APP_PAGE entry comes back with every byte of its Buffers and its Map',
   );
   const route = { lastModified: 1, value: { kind: 'APP_ROUTE', body: bytes, status: 200, headers: { 'content-type': 'application/json' } } };
-  const routeBack = deserialise(serialise(route));
-  check(Buffer.isBuffer(routeBack.value.body) && routeBack.value.body.equals(bytes), 'serialisation: an APP_ROUTE body keeps bytes 0x80-0xff');
+  const routeBack = /** @type {Back} */ (deserialise(serialise(route)));
+  const routeBody = routeBack.value.body;
+  check(Buffer.isBuffer(routeBody) && routeBody.equals(bytes), 'serialisation: an APP_ROUTE body keeps bytes 0x80-0xff');
   const tricky = { lastModified: 1, value: { kind: 'FETCH', data: { headers: {}, body: '{}', url: 'x', status: 200 }, revalidate: 60, tags: ['t'], odd: { $b: 'not base64' } } };
-  check(isDeepStrictEqual(deserialise(serialise(tricky)).value, tricky.value), 'serialisation: a plain object shaped like an encoded Buffer stays a plain object');
+  check(isDeepStrictEqual(/** @type {Back} */ (deserialise(serialise(tricky))).value, tricky.value), 'serialisation: a plain object shaped like an encoded Buffer stays a plain object');
 }
 
 // --- what two servers sharing Redis must show (run on the npm start pair, then on the standalone pair) ---
@@ -171,9 +220,15 @@ function checkSerialisation() {
 /**
  * Each of `paths` rendered on `a` (MISS) is a HIT on `b`'s first request for it, with a's body.
  * `first` holds answers `a` already gave. Returns the times of the misses and of the hits.
+ * @param {Server} a
+ * @param {Server} b
+ * @param {string[]} paths
+ * @param {{ first?: Record<string, Answer>; label?: string }} [options]
  */
 async function missThenHit(a, b, paths, { first = {}, label = '' } = {}) {
+  /** @type {number[]} */
   const missMs = [];
+  /** @type {number[]} */
   const hitMs = [];
   for (const p of paths) {
     const onA = first[p] ?? (await get(a.baseUrl, p));
@@ -188,7 +243,12 @@ async function missThenHit(a, b, paths, { first = {}, label = '' } = {}) {
   return { missMs, hitMs };
 }
 
-/** The video's page cached on both servers, and its API answer on `b`. */
+/**
+ * The video's page cached on both servers, and its API answer on `b`.
+ * @param {Server} a
+ * @param {Server} b
+ * @param {Video} video
+ */
 async function warm(a, b, video) {
   await get(a.baseUrl, video.url);
   await get(b.baseUrl, video.url);
@@ -198,6 +258,11 @@ async function warm(a, b, video) {
 /**
  * A takedown of `target` told to `a` only (`npm run catalog -- remove`, REVALIDATE_URLS=a) removes
  * it from `b` (page, listing entry, API answer) within 60 s, and from `a`.
+ * @param {Server} a
+ * @param {Server} b
+ * @param {NodeJS.ProcessEnv} env
+ * @param {Video} target
+ * @param {{ label?: string }} [options]
  */
 async function takedownReaches(a, b, env, target, { label = '' } = {}) {
   await warm(a, b, target);
@@ -221,6 +286,8 @@ async function takedownReaches(a, b, env, target, { label = '' } = {}) {
  * A module for `node --import`: any module the process would load from the checkout (`dir`) is
  * refused, CommonJS and ESM alike (Next imports the cache handler with import()). A standalone
  * copy that still needed the checkout fails instead of quietly reading it.
+ * @param {string} file
+ * @param {string} dir
  */
 function writeCheckoutGuard(file, dir) {
   const prefix = pathToFileURL(dir).href + '/';
@@ -247,6 +314,7 @@ register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});
  * Step 6: the standalone folder copied to `tmp` (away from the checkout, which a loader hook keeps
  * out of reach), built without REDIS_URL. Two servers from the copy, given REDIS_URL at start:
  * A over TLS (rediss://, the test CA in NODE_EXTRA_CA_CERTS), B over plain TCP.
+ * @param {{ env: NodeJS.ProcessEnv; tmp: string; redisPort: number; tls: { port: number; ca: string }; videos: Video[] }} options
  */
 async function standaloneChecks({ env, tmp, redisPort, tls, videos }) {
   const copy = path.join(tmp, 'standalone');
@@ -262,31 +330,36 @@ async function standaloneChecks({ env, tmp, redisPort, tls, videos }) {
   const recorded = JSON.parse(fs.readFileSync(path.join(copy, DIST_DIR, 'required-server-files.json'), 'utf8')).config.cacheHandler;
   check(typeof recorded === 'string' && !path.isAbsolute(recorded) && fs.existsSync(path.resolve(copy, DIST_DIR, recorded)), `standalone: the build names the handler inside the folder (${recorded}), though built without REDIS_URL`);
 
-  const base = { ...env, DATABASE_PATH: path.resolve(root, env.DATABASE_PATH), NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --import=${pathToFileURL(guard).href}`.trim() };
+  /** @type {NodeJS.ProcessEnv} */
+  const base = { ...env, DATABASE_PATH: path.resolve(root, /** @type {string} */ (env.DATABASE_PATH)), NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --import=${pathToFileURL(guard).href}`.trim() };
   delete base.REDIS_URL;
   const tlsUrl = `rediss://localhost:${tls.port}/0`;
-  const [sa, sb] = (
+  const pair = (
     await Promise.all([
       startStandalone(copy, await freePort(), { ...base, REDIS_URL: tlsUrl, NODE_EXTRA_CA_CERTS: tls.ca }),
       startStandalone(copy, await freePort(), { ...base, REDIS_URL: `redis://127.0.0.1:${redisPort}/0` }),
     ])
   ).map((s, i) => ({ ...s, name: `standalone ${'AB'[i]}` }));
+  const sa = /** @type {Server} */ (pair[0]);
+  const sb = /** @type {Server} */ (pair[1]);
+  /** @type {Started | undefined} */
   let plain;
   try {
     console.log(`test:redis: standalone copy ${copy} (${((Date.now() - started) / 1000).toFixed(1)} s to copy and start), A ${sa.baseUrl} over ${tlsUrl}, B ${sb.baseUrl} over redis://`);
-    const health = await Promise.all([sa, sb].map((s) => fetch(`${s.baseUrl}/api/health/`).then((r) => r.json())));
+    /** @typedef {{ ok: boolean; cache: string }} Health what is read of /api/health/ */
+    const health = /** @type {Health[]} */ (await Promise.all([sa, sb].map((s) => fetch(`${s.baseUrl}/api/health/`).then((r) => r.json()))));
     check(health.every((h) => h.ok && h.cache === 'redis'), `standalone: both report the redis cache tier (${health.map((h) => h.cache).join(', ')})`);
     // Pages nobody rendered before in this run (Redis was restarted empty in step 4).
-    await missThenHit(sa, sb, ['/videos/latest-updates/4/', '/videos/top-rated/1/', videos[8].url], { label: 'standalone: ' });
+    await missThenHit(sa, sb, ['/videos/latest-updates/4/', '/videos/top-rated/1/', /** @type {Video} */ (videos[8]).url], { label: 'standalone: ' });
     await missThenHit(sb, sa, ['/videos/latest-updates/5/'], { label: 'standalone: ' });
-    await takedownReaches(sa, sb, env, videos[9], { label: 'standalone: ' });
+    await takedownReaches(sa, sb, env, /** @type {Video} */ (videos[9]), { label: 'standalone: ' });
 
     // Without REDIS_URL at start the copy leaves Redis alone.
     const keys = async () => Number((await redisCommand(redisPort, ['DBSIZE'])).slice(1));
     const keysBefore = await keys();
     plain = await startStandalone(copy, await freePort(), base);
     const page = await get(plain.baseUrl, '/videos/latest-updates/6/');
-    const plainHealth = await fetch(`${plain.baseUrl}/api/health/`).then((r) => r.json());
+    const plainHealth = /** @type {Health} */ (await fetch(`${plain.baseUrl}/api/health/`).then((r) => r.json()));
     const keysAfter = await keys();
     check(page.status === 200 && plainHealth.cache === 'memory' && keysAfter === keysBefore, `standalone without REDIS_URL: ${page.status}, cache tier ${plainHealth.cache}, Redis keys ${keysBefore} then ${keysAfter}`);
   } finally {
@@ -305,6 +378,7 @@ runMain('test:redis', async () => {
 
   // One standalone build, without REDIS_URL: the npm start servers run on it as on any build, and
   // its standalone folder (step 6) must take REDIS_URL at start.
+  /** @type {NodeJS.ProcessEnv} */
   const env0 = { ...freshCatalogEnv(process.env.DATABASE_PATH || 'data/redis-suite.db', { NEXT_STANDALONE: '1' }), NEXT_DIST_DIR: DIST_DIR };
   delete env0.REDIS_URL;
   const standaloneDir = path.join(root, DIST_DIR, 'standalone');
@@ -326,10 +400,14 @@ runMain('test:redis', async () => {
   const handlerChecks = run(process.execPath, [path.join(root, 'scripts/lib/redis-handler-check.mjs'), path.join(root, DIST_DIR, 'server'), checkRun], env);
   check(handlerChecks === 0, `the handler's own rules against the real Redis (${handlerChecks} failed)`);
   const [portA, portB] = [await freePort(), await freePort()];
+  /** @type {Server | undefined} */
   let a;
+  /** @type {Server | undefined} */
   let b;
   try {
-    [a, b] = (await Promise.all([startNext(portA, env), startNext(portB, env)])).map((s, i) => ({ ...s, name: 'AB'[i] }));
+    const pair = (await Promise.all([startNext(portA, env), startNext(portB, env)])).map((s, i) => ({ ...s, name: /** @type {string} */ ('AB'[i]) }));
+    a = /** @type {Server} */ (pair[0]);
+    b = /** @type {Server} */ (pair[1]);
     console.log(`test:redis: redis-server on ${redisPort} (${tmp}), A ${a.baseUrl}, B ${b.baseUrl}, dist ${DIST_DIR}`);
     const keys = Number((await redisCommand(redisPort, ['DBSIZE'])).slice(1));
     check(keys > 0, `the servers store pages in Redis (${keys} keys after start)`);
@@ -340,15 +418,19 @@ runMain('test:redis', async () => {
     if (!check(listingA.status === 200 && videos.length >= 10, `A's listing shows videos (${videos.length})`)) return 1;
     // Home and the category index are prerendered at build: with Redis they render once and are
     // shared too. robots.txt is a cached route handler (an APP_ROUTE entry, its body a Buffer).
-    const shared = ['/videos/latest-updates/1/', '/', '/videos/latest-updates/2/', '/categories/', videos[0].url, videos[1].url, '/robots.txt'];
+    // At least ten (checked above): videos[0] to videos[9] are there.
+    const video = (/** @type {number} */ i) => /** @type {Video} */ (videos[i]);
+    const shared = ['/videos/latest-updates/1/', '/', '/videos/latest-updates/2/', '/categories/', video(0).url, video(1).url, '/robots.txt'];
     const timing = await missThenHit(a, b, shared, { first: { '/videos/latest-updates/1/': listingA } });
+    /** @param {number[]} xs */
     const sum = (xs) => xs.reduce((s, x) => s + x, 0);
-    const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+    /** @param {number[]} xs */
+    const median = (xs) => /** @type {number} */ ([...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]);
     console.log(`timing: miss on A median ${fmt(median(timing.missMs))}, hit on B median ${fmt(median(timing.hitMs))}`);
     check(sum(timing.hitMs) / timing.hitMs.length < sum(timing.missMs) / timing.missMs.length, 'a hit on B is faster than the render on A, on average');
 
     // 3. Takedowns. The control first: told to nobody, B keeps serving the removed video.
-    const [target, control] = [videos[2], videos[3]];
+    const [target, control] = [video(2), video(3)];
     for (const v of [target, control]) await warm(a, b, v);
     const controlRun = await cli({ ...env, REVALIDATE_URLS: 'none' }, ['catalog', '--', 'remove', String(control.id)]);
     check(controlRun.code === 0 && controlRun.out.includes(`removed video ${control.id}`), `control: video ${control.id} removed, no server told`);
@@ -368,19 +450,20 @@ runMain('test:redis', async () => {
       ...[a, b].map((s) => get(s.baseUrl, '/videos/latest-updates/3/')),
       get(a.baseUrl, '/videos/latest-updates/11/'),
       get(b.baseUrl, '/videos/latest-updates/12/'),
-      get(a.baseUrl, videos[5].url),
-      get(b.baseUrl, videos[6].url),
-      ...Array.from({ length: 10 }, (_, i) => get(i % 2 ? a.baseUrl : b.baseUrl, `/videos/most-popular/${i + 1}/`)),
+      get(a.baseUrl, video(5).url),
+      get(b.baseUrl, video(6).url),
+      ...Array.from({ length: 10 }, (_, i) => get(i % 2 ? /** @type {Server} */ (a).baseUrl : /** @type {Server} */ (b).baseUrl, `/videos/most-popular/${i + 1}/`)),
     ]);
     const slowest = Math.max(...down.map((r) => r.ms));
     check(
       down.every((r) => r.status === 200) && slowest < OUTAGE_ANSWER_MS,
       `Redis down: ${down.length} requests on A and B all 200 (statuses ${[...new Set(down.map((r) => r.status))].join(',')}), slowest ${fmt(slowest)}`,
     );
-    check(down[0].cache === 'HIT' && down[1].cache === 'HIT', `Redis down: pages cached before are served from memory (A ${down[0].cache}, B ${down[1].cache})`);
+    const [downA, downB] = /** @type {[Answer, Answer]} */ (down);
+    check(downA.cache === 'HIT' && downB.cache === 'HIT', `Redis down: pages cached before are served from memory (A ${downA.cache}, B ${downB.cache})`);
     const c = await startNext(await freePort(), env);
     try {
-      const onC = await Promise.all([get(c.baseUrl, '/videos/latest-updates/3/'), get(c.baseUrl, videos[7].url), get(c.baseUrl, '/')]);
+      const onC = await Promise.all([get(c.baseUrl, '/videos/latest-updates/3/'), get(c.baseUrl, video(7).url), get(c.baseUrl, '/')]);
       check(
         onC.every((r) => r.status === 200) && Math.max(...onC.map((r) => r.ms)) < OUTAGE_ANSWER_MS,
         `Redis down: a third server started meanwhile answers 200 (${onC.map((r) => `${r.status} in ${fmt(r.ms)}`).join(', ')})`,
@@ -389,7 +472,7 @@ runMain('test:redis', async () => {
       c.stop();
     }
 
-    const third = videos[4];
+    const third = video(4);
     await get(b.baseUrl, third.url);
     const removalDown = await cli({ ...env, REVALIDATE_URLS: a.baseUrl }, ['catalog', '--', 'remove', String(third.id)]);
     check(removalDown.code === 0 && removalDown.out.includes(`site ${a.baseUrl}: pages purged`), `Redis down: takedown of ${third.id} told to A only`);
@@ -410,6 +493,7 @@ runMain('test:redis', async () => {
     check(restored, `Redis back: the servers write the purges they know back into the emptied Redis (${((Date.now() - back) / 1000).toFixed(1)} s)`);
     const goneB = await waitGone(b.baseUrl, third);
     check(!anyVisible(goneB.seen), `Redis back: the takedown told to A while Redis was down reaches B (${((Date.now() - back) / 1000).toFixed(1)} s): ${JSON.stringify(goneB.seen)}`);
+    /** @type {{ p: string; seconds: number } | null} */
     let resumed = null;
     for (let i = 20; i < 60 && Date.now() - back < 60_000; i++) {
       const p = `/videos/most-popular/${i}/`;
@@ -426,6 +510,7 @@ runMain('test:redis', async () => {
     // 5. Redis frozen: every call times out instead of failing at once.
     signalGroup(redis, 'SIGSTOP');
     console.log('test:redis: redis-server frozen (SIGSTOP)');
+    /** @type {Answer[]} */
     let frozen;
     try {
       frozen = await Promise.all([

@@ -40,7 +40,7 @@ runMain('trust', async () => {
     startNext(portB, one, { onOutput: (t) => (outputs.one += t) }),
   ]);
   try {
-    const tests = run(npx, ['jest', '-c', 'jest.trust.config.mjs'], {
+    const tests = run(npx, ['jest', '--selectProjects', 'trust'], {
       ...process.env,
       TRUST_NONE_URL: a.baseUrl,
       TRUST_NONE_DB: 'data/trust-none.db',

@@ -8,7 +8,7 @@ const tr = (key: string) => t(`agegate.${key}`, { age: MINIMUM_AGE });
 /**
  * The blocking age confirmation (spec section 4), in the server HTML of every page (in English,
  * hidden). The body's gate class, set by the inline script before first paint or as soon as
- * /api/country/ answers for a page from a shared cache, shows it at once through CSS (GATE_CSS),
+ * /api/country/ answers a first visit without the country cookie, shows it at once through CSS (GATE_CSS),
  * without waiting for any JavaScript.
  *
  * A server component: the markup costs no JavaScript. Its behaviour (focus trap, inert page, the

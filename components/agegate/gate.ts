@@ -2,7 +2,7 @@
  * The age-gate decision (spec section 4), shared by the inline script (before first paint) and
  * the modal: gated when the country cookie names a configured country and _agev is not '1'.
  */
-import { AGE_COOKIE, COUNTRY_COOKIE } from '@/lib/cookies';
+import { AGE_COOKIE, COUNTRY_COOKIE, COUNTRY_MAX_AGE } from '@/lib/cookies';
 
 export const GATE_CLASS = 'tf-agegate';
 export { AGE_COOKIE };
@@ -66,20 +66,26 @@ export const COUNTRY_ENDPOINT = '/api/country/';
 export const COUNTRY_STATE = '__tfCountry';
 /** Dispatched on document once the country is known (or the question failed). */
 export const COUNTRY_EVENT = 'tf:country';
-/** The spec's default cookie expiry (1 day), shared with the server's Set-Cookie. */
-export const COUNTRY_MAX_AGE = 86_400;
+export { COUNTRY_MAX_AGE };
 
 /** True while the inline script is still asking the server for the country. */
 export function countryPending(): boolean {
   return (window as unknown as Record<string, unknown>)[COUNTRY_STATE] === 'pending';
 }
 
+/** On the body while the inline script asks COUNTRY_ENDPOINT: the page's content is not shown yet. */
+export const PENDING_CLASS = 'tf-agegate-pending';
+/** How long the inline script waits for COUNTRY_ENDPOINT before it fails closed (the gate). */
+export const COUNTRY_TIMEOUT_MS = 10_000;
+
 /**
  * The inline script: the same rule as isGated, in plain ES5 for the first child of <body>.
- * It only adds a class; the HTML stays identical for everybody. Without the country cookie (the
- * page came from a shared cache, which never stores a Set-Cookie) it fails closed: the gate class
- * goes on before first paint and COUNTRY_ENDPOINT is asked; the class comes off only for a
- * country without a gate. A failed question leaves it on.
+ * It only adds a class; the HTML stays identical for everybody. With the country cookie (a
+ * returning visitor, or the edge's cookie on a first visit) it decides at once. Without it (a
+ * first visit straight to the site or through a cache that does not set it) it asks
+ * COUNTRY_ENDPOINT and, meanwhile, holds the page's content back (PENDING_CLASS) without showing
+ * the gate: a gated visitor never sees the content, anybody else never sees the gate flash. The
+ * answer decides; a failed or late question fails closed (the gate).
  */
 export function gateScript(countries: readonly string[]): string {
   const list = JSON.stringify(cleanCountries(countries));
@@ -90,14 +96,16 @@ export function gateScript(countries: readonly string[]): string {
     `var L=${list},k=(g(${q(COUNTRY_COOKIE_NAME)})||"").toUpperCase();` +
     `if(g(${q(AGE_COOKIE)})==="1"||!L.length)return;` +
     `if(k){if(L.indexOf(k)>=0)b.classList.add(${q(GATE_CLASS)});return}` +
-    `b.classList.add(${q(GATE_CLASS)});w[${q(COUNTRY_STATE)}]="pending";` +
-    `var d=function(){w[${q(COUNTRY_STATE)}]="done";try{document.dispatchEvent(new Event(${q(COUNTRY_EVENT)}))}catch(e){}};` +
-    `var x=new XMLHttpRequest();x.open("GET",${q(COUNTRY_ENDPOINT)});` +
-    'x.onload=function(){try{var r=JSON.parse(x.responseText),v=String(r&&r.country||"XX").toUpperCase();' +
+    `b.classList.add(${q(PENDING_CLASS)});w[${q(COUNTRY_STATE)}]="pending";` +
+    'var o=0,d=function(f){if(o)return;o=1;' +
+    `if(f)b.classList.add(${q(GATE_CLASS)});b.classList.remove(${q(PENDING_CLASS)});` +
+    `w[${q(COUNTRY_STATE)}]="done";try{document.dispatchEvent(new Event(${q(COUNTRY_EVENT)}))}catch(e){}};` +
+    `var x=new XMLHttpRequest();x.open("GET",${q(COUNTRY_ENDPOINT)});x.timeout=${COUNTRY_TIMEOUT_MS};` +
+    'x.onload=function(){var f=1;try{var r=JSON.parse(x.responseText),v=String(r&&r.country||"XX").toUpperCase();' +
     'if(x.status===200&&/^[A-Z]{2}$/.test(v)){' +
     `document.cookie=${q(COUNTRY_COOKIE_NAME + '=')}+v+"; path=/; max-age=${COUNTRY_MAX_AGE}; samesite=lax";` +
-    `if(L.indexOf(v)<0)b.classList.remove(${q(GATE_CLASS)})}}catch(e){}d()};` +
-    'x.onerror=d;x.send()' +
+    'f=L.indexOf(v)>=0}}catch(e){}d(f)};' +
+    'x.onerror=x.ontimeout=x.onabort=function(){d(1)};x.send()' +
     '}catch(e){}})();'
   );
 }
@@ -105,9 +113,11 @@ export function gateScript(countries: readonly string[]): string {
 /**
  * Styles for the gate class, inlined next to the script so they apply before any stylesheet
  * of the page is needed: the page is blurred and covered, the modal's layer (in every page's
- * HTML, hidden otherwise) shows and stays sharp.
+ * HTML, hidden otherwise) shows and stays sharp. While the country is asked, the content is
+ * laid out but not shown (nor focusable or clickable).
  */
 export const GATE_CSS =
+  `body.${PENDING_CLASS}>:not([${GATE_LAYER_ATTR}]):not(script):not(style){visibility:hidden}` +
   `[${GATE_LAYER_ATTR}]{display:none}body.${GATE_CLASS} [${GATE_LAYER_ATTR}]{display:block}` +
   `body.${GATE_CLASS}{overflow:hidden}` +
   `body.${GATE_CLASS}>:not([${GATE_LAYER_ATTR}]):not(script):not(style){filter:blur(24px);pointer-events:none;user-select:none}` +

@@ -1,11 +1,10 @@
 /**
- * The country cookie of the age gate, as proxy.ts and /api/country/ set it. A response that sets
- * a cookie is never shared-cacheable: a CDN or nginx configured to keep cookies would otherwise
- * hand one visitor's country to everybody.
+ * The country cookie of the age gate, as /api/country/ sets it (the only answer of the site that
+ * sets one). A response that sets a cookie is never shared-cacheable: a CDN or nginx configured to
+ * keep cookies would otherwise hand one visitor's country to everybody.
  */
 import type { NextResponse } from 'next/server';
-import { COUNTRY_MAX_AGE } from '@/components/agegate/gate';
-import { COUNTRY_COOKIE } from './country';
+import { COUNTRY_COOKIE, COUNTRY_MAX_AGE } from '@/lib/cookies';
 
 /** For responses meant for one visitor only. */
 export const PRIVATE_NO_STORE = 'private, no-store';

@@ -1,23 +1,30 @@
 /**
- * The visitor's country, for the age gate. proxy.ts calls detectCountry() and passes the
+ * The visitor's country, for the age gate. /api/country/ calls detectCountry() and passes the
  * answer to the browser in the COUNTRY_COOKIE cookie; pages never read it (they stay cacheable).
  *
- * Order: a trusted CDN header, else an offline GeoIP lookup of the client address in the
- * public-domain mmdb of @ip-location-db/geo-whois-asn-country-mmdb, read with maxmind.
- * Everything is validated to two letters A-Z; anything else (XX, T1, garbage) means unknown.
+ * Order: a country header set by a proxy TRUST_PROXY trusts (a CDN's), else an offline GeoIP
+ * lookup of the client address (as TRUST_PROXY lets it be told) in the public-domain mmdb of
+ * @ip-location-db/geo-whois-asn-country-mmdb, read with maxmind. A country header that did not
+ * come through a trusted proxy is the client's own word and is ignored: a visitor in a gated
+ * country could otherwise name another and never meet the gate. Everything is validated to two
+ * letters A-Z; anything else (XX, T1, garbage) means unknown.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Reader, type Response } from 'maxmind';
 import type { NextRequest } from 'next/server';
 import { getConfig } from '@/lib/config';
-import { cleanAddress, clientAddress, type TrustProxy } from '@/lib/net/client-address';
+import { cleanAddress, clientAddress, fromTrustedProxy, type TrustProxy } from '@/lib/net/client-address';
 
 export { cleanAddress };
 
 export { COUNTRY_COOKIE } from '@/lib/cookies';
 
-/** Headers set by CDNs in front of the site; a client cannot forge them when the CDN is the only way in. */
+/**
+ * Headers set by CDNs in front of the site, believed from a trusted proxy only (COUNTRY_HEADER,
+ * when set, names the one header believed instead). The proxy must set or strip them: the
+ * shipped edge strips all three.
+ */
 export const CDN_COUNTRY_HEADERS = ['cf-ipcountry', 'x-vercel-ip-country', 'cloudfront-viewer-country'] as const;
 
 export const GEOIP_DATABASE = join(
@@ -86,13 +93,21 @@ function extraHeader(): string {
   }
 }
 
+/** The country headers believed from a trusted proxy: the operator's one, else the CDNs'. */
+function countryHeaders(): readonly string[] {
+  const named = extraHeader();
+  return named ? [named] : CDN_COUNTRY_HEADERS;
+}
+
 /** The visitor's country (two upper-case letters) or null when it cannot be told. */
 export function detectCountry(request: Pick<NextRequest, 'headers'>): string | null {
   const { headers } = request;
-  const names = [...CDN_COUNTRY_HEADERS, extraHeader()].filter(Boolean);
-  for (const name of names) {
-    const country = normalizeCountry(headers.get(name));
-    if (country) return country;
+  const trust = trustProxy();
+  if (fromTrustedProxy(headers, trust)) {
+    for (const name of countryHeaders()) {
+      const country = normalizeCountry(headers.get(name));
+      if (country) return country;
+    }
   }
-  return lookupCountry(clientAddress(headers, trustProxy()));
+  return lookupCountry(clientAddress(headers, trust));
 }

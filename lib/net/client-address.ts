@@ -110,3 +110,16 @@ export function clientAddress(headers: Headers, trust: TrustProxy): string | nul
   }
   return hops[i] ?? null;
 }
+
+/**
+ * Whether the request reached this server through a proxy that TRUST_PROXY trusts: only then may
+ * a header that proxy sets (a CDN's country, say) be believed. A hop count trusts whatever
+ * connects (the proxies are the only way in); a list, only a socket address on it. Without the
+ * peer header (a plain `next start`) nothing can be told, so nothing is trusted.
+ */
+export function fromTrustedProxy(headers: Headers, trust: TrustProxy): boolean {
+  if (trust.kind === 'none') return false;
+  const peer = peerAddress(headers);
+  if (!peer) return false;
+  return trust.kind === 'hops' || trusted(trust.list, peer);
+}

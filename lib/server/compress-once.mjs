@@ -8,34 +8,56 @@
  * next.config.ts (`compress: false`, `generateEtags: false`) and done here instead:
  *
  * - An answer Next sends whole (a cached page, an API answer, a static file: anything that comes
- *   with a Content-Length, or in one `end()`) is hashed (SHA-256, native), and its gzip is looked
- *   up by that hash in a bounded LRU (a cached page, which Next hands over as the same string each
- *   time, is found by that string, with no encoding or hashing at all): a page served a thousand
- *   times is compressed once, at level 9 since it is once. It leaves with a Content-Length (so a proxy cache in front can store
- *   and send it as a file). Answers a shared cache may keep (200, public, s-maxage or max-age, no
- *   `private`/`no-store`) get a weak ETag from the hash, a matching If-None-Match gets 304, and
- *   their gzip is remembered; the others are compressed for their one visitor and forgotten.
- * - An answer Next streams (a page rendered now) is gzipped as it streams, each chunk flushed, as
- *   Next's middleware did: the visitor's first bytes are not held back.
+ *   with a Content-Length, or in one `end()`) is hashed (SHA-256, native), and its encodings are
+ *   looked up by that hash in a bounded LRU (a cached page, which Next hands over as the same string
+ *   each time, is found by that string, with no encoding or hashing at all): a page served a
+ *   thousand times is compressed once per encoding, gzip or brotli, each made the first time a
+ *   client asks for it, at a high level since it is once (LEVELS). It leaves with a Content-Length
+ *   (so a proxy cache in front can store and send it as a file). Answers a shared cache may keep
+ *   (200, public, s-maxage or max-age, no `private`/`no-store`) get a weak ETag from the hash, one
+ *   per encoding, a matching If-None-Match gets 304, and their encodings are remembered; the others
+ *   are compressed for their one visitor and forgotten.
+ * - An answer Next streams (a page rendered now) is compressed as it streams, each chunk flushed,
+ *   as Next's middleware did: the visitor's first bytes are not held back.
+ * - Each client gets brotli or gzip as its Accept-Encoding asks (the higher q, brotli at equal q),
+ *   or the body as it is; every such answer says Vary: Accept-Encoding.
  *
  * Content is the same bytes by construction: the hash names the uncompressed body, so the memo can
- * never serve another page's gzip, and nothing needs to be dropped when a page changes.
+ * never serve another page's encoding, and nothing needs to be dropped when a page changes.
  * Untouched: HEAD, 1xx/204/206/304, answers with a Content-Encoding or `no-transform`, types that do
- * not compress (images, video), bodies under 1 kB, and clients that do not take gzip (they get the
- * same body, ETag and Vary, uncompressed).
+ * not compress (images, video), bodies under 1 kB, and clients that take neither encoding (they get
+ * the same body and Vary, uncompressed).
  */
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml|rss\+xml|atom\+xml|manifest\+json|ld\+json|x-javascript)\b|image\/svg\+xml\b)/i;
 const MIN_BYTES = 1024;
-/** A body bigger than this is streamed through gzip rather than collected (none of the site's pages is near it). */
+/** A body bigger than this is streamed through the encoder rather than collected (none of the site's pages is near it). */
 const MAX_COLLECT_BYTES = 4 * 1024 * 1024;
 
-/** Whether an Accept-Encoding header takes gzip (`gzip`, `x-gzip` or `*`, with a q above 0). */
-export function acceptsGzip(header) {
-  if (typeof header !== 'string' || header === '') return false;
-  let star = null;
+/**
+ * How hard each encoding works (`npm run bench:compress` prints what each level gives and costs for
+ * the site's pages). An answer a shared cache may keep is compressed once and sent many times: gzip
+ * 9, and brotli 6, the last level before brotli's CPU climbs many times over for a few percent,
+ * which every page would pay again after each catalogue change, on the cores that render. An answer
+ * for one visitor, or streamed as it renders, is compressed for each request: gzip 6, and brotli 5,
+ * about gzip 6's CPU for clearly fewer bytes.
+ */
+export const LEVELS = {
+  gzip: { once: 9, each: 6 },
+  br: { once: 6, each: 5 },
+};
+
+/**
+ * The q-values an Accept-Encoding header gives gzip and brotli (0 when refused or not named).
+ * A coding named explicitly takes its own q; one not named takes `*`'s (RFC 9110 12.5.3);
+ * `x-gzip` is gzip.
+ */
+function encodingQs(header) {
+  const named = { gzip: undefined, br: undefined };
+  let star;
+  if (typeof header !== 'string' || header === '') return { gzip: 0, br: 0 };
   for (const part of header.split(',')) {
     const [token, ...params] = part.trim().toLowerCase().split(';');
     let q = 1;
@@ -43,11 +65,28 @@ export function acceptsGzip(header) {
       const m = /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p);
       if (m) q = Number(m[1]);
     }
-    const name = token.trim();
-    if (name === 'gzip' || name === 'x-gzip') return q > 0;
-    if (name === '*') star = q > 0;
+    if (!Number.isFinite(q)) q = 0;
+    const name = token.trim() === 'x-gzip' ? 'gzip' : token.trim();
+    if (name === 'gzip' || name === 'br') named[name] = Math.max(named[name] ?? 0, q);
+    else if (name === '*') star = q;
   }
-  return star === true;
+  return { gzip: named.gzip ?? star ?? 0, br: named.br ?? star ?? 0 };
+}
+
+/** Whether an Accept-Encoding header takes gzip (`gzip`, `x-gzip` or `*`, with a q above 0). */
+export function acceptsGzip(header) {
+  return encodingQs(header).gzip > 0;
+}
+
+/**
+ * The encoding to send a client whose Accept-Encoding is `header`: 'br', 'gzip', or null (the body
+ * as it is). The higher q wins; at equal q brotli, which is the smaller.
+ */
+export function chooseEncoding(header) {
+  const q = encodingQs(header);
+  if (q.br > 0 && q.br >= q.gzip) return 'br';
+  if (q.gzip > 0) return 'gzip';
+  return null;
 }
 
 /** Whether an If-None-Match header names `etag` (weak comparison, RFC 9110 13.1.2). */
@@ -56,6 +95,18 @@ export function etagMatches(header, etag) {
   if (header.trim() === '*') return true;
   const bare = etag.replace(/^W\//, '');
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
+}
+
+/**
+ * The ETag of `etag`'s representation in `encoding`: each encoding is its own representation, with
+ * its own validator, so that a cache holding the gzip copy never has it confirmed by a 304 meant for
+ * the brotli one (RFC 9110 8.8.3). The body as it is keeps the ETag as it is.
+ */
+export function etagFor(etag, encoding) {
+  if (!encoding) return etag;
+  const m = /^(W\/)?"(.*)"$/.exec(etag);
+  // A representation that is not the body as it is cannot be byte-identical to it: weak.
+  return m ? `W/"${m[2]}-${encoding === 'gzip' ? 'gz' : encoding}"` : etag;
 }
 
 function shareable(cacheControl) {
@@ -71,12 +122,32 @@ function addVary(res) {
   else if (!/(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i.test(list)) res.setHeader('Vary', `${list}, Accept-Encoding`);
 }
 
+function compress(body, encoding, level) {
+  return new Promise((resolve, reject) => {
+    const done = (err, out) => (err ? reject(err) : resolve(out));
+    if (encoding === 'gzip') zlib.gzip(body, { level }, done);
+    else
+      zlib.brotliCompress(
+        body,
+        { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: level, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } },
+        done,
+      );
+  });
+}
+
+/** A streaming encoder for `encoding`, each `flush()` sending what it has. */
+function createStreamEncoder(encoding) {
+  if (encoding === 'gzip') return zlib.createGzip({ level: LEVELS.gzip.each });
+  return zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: LEVELS.br.each, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } });
+}
+
 /**
- * What is known of an answer's body: its weak ETag, its length, its gzip. Entries are found by the
- * body's SHA-256, and, for a body Next hands over as a string (a cached page), by the string itself:
- * a page served again arrives as the same string, and a Map finds it without encoding or hashing
- * 100 kB again. Least recently used first out, bounded in bytes (strings counted at 2 bytes a
- * character, their worst case).
+ * What is known of an answer's body: its weak ETag, its length, and its encodings (gzip, br),
+ * each made the first time a client asks for it. Entries are found by the body's SHA-256, and, for
+ * a body Next hands over as a string (a cached page), by the string itself: a page served again
+ * arrives as the same string, and a Map finds it without encoding or hashing 100 kB again. Least
+ * recently used first out, bounded in bytes (strings counted at 2 bytes a character, their worst
+ * case, plus every encoding kept).
  */
 class BodyMemo {
   constructor(maxBytes) {
@@ -89,7 +160,7 @@ class BodyMemo {
     this.misses = 0;
   }
 
-  /** The entry of `text`, if remembered. */
+  /** The remembered entry of `text`, if any. */
   text(text) {
     const entry = this.byText.get(text);
     if (!entry) return undefined;
@@ -105,68 +176,94 @@ class BodyMemo {
     this.byHash.set(entry.hash, entry);
   }
 
-  /** Remembers `entry` (under its hash, and under `text` when the body came as one). */
-  remember(entry, text) {
-    const cost = entry.gzip.length + (typeof text === 'string' ? text.length * 2 : 0);
-    if (cost > this.maxBytes / 4 || this.byHash.has(entry.hash)) return;
-    entry.cost = cost;
-    entry.text = text;
-    this.byHash.set(entry.hash, entry);
-    if (typeof text === 'string') this.byText.set(text, entry);
-    this.bytes += cost;
-    for (const [hash, old] of this.byHash) {
-      if (this.bytes <= this.maxBytes) break;
-      this.byHash.delete(hash);
-      if (typeof old.text === 'string') this.byText.delete(old.text);
-      this.bytes -= old.cost;
-    }
-  }
-
-  /**
-   * The entry of `body` (a Buffer; `text` is the string it came as, if it did), with its gzip when
-   * `gzip` is set: compressed once however many requests ask for it at the same time.
-   */
-  entry(body, text, { gzip, remember }) {
+  /** The entry of `body` (a Buffer; `text` is the string it came as, if it did); remembered when `remember`. */
+  entry(body, text, remember) {
     const hash = createHash('sha256').update(body).digest('base64url');
     const known = this.byHash.get(hash);
     if (known) {
       this.touch(known);
       this.hits += 1;
-      if (typeof text === 'string' && !this.byText.has(text) && known.text === undefined) {
+      if (typeof text === 'string' && known.text === undefined && !this.byText.has(text)) {
         known.text = text;
         this.byText.set(text, known);
+        this.grow(known, text.length * 2);
       }
-      return Promise.resolve(known);
+      return known;
     }
-    const fresh = { hash, etag: `W/"${hash.slice(0, 27)}"`, length: body.length, gzip: undefined };
-    if (!gzip) return Promise.resolve(fresh);
-    const running = this.pending.get(hash);
+    const fresh = { hash, etag: `W/"${hash.slice(0, 27)}"`, length: body.length, gzip: undefined, br: undefined, cost: 0, text: undefined, kept: false };
+    if (remember) {
+      const cost = typeof text === 'string' ? text.length * 2 : 0;
+      if (cost <= this.maxBytes / 4) {
+        fresh.kept = true;
+        this.byHash.set(hash, fresh);
+        if (typeof text === 'string') {
+          fresh.text = text;
+          this.byText.set(text, fresh);
+        }
+        this.grow(fresh, cost);
+      }
+    }
+    return fresh;
+  }
+
+  /** Adds `cost` bytes to a remembered entry, and drops the least recently used past the bound. */
+  grow(entry, cost) {
+    entry.cost += cost;
+    this.bytes += cost;
+    if (entry.cost > this.maxBytes / 4) this.drop(entry);
+    for (const old of this.byHash.values()) {
+      if (this.bytes <= this.maxBytes) break;
+      this.drop(old);
+    }
+  }
+
+  drop(entry) {
+    if (!entry.kept) return;
+    entry.kept = false;
+    this.byHash.delete(entry.hash);
+    if (typeof entry.text === 'string' && this.byText.get(entry.text) === entry) this.byText.delete(entry.text);
+    this.bytes -= entry.cost;
+  }
+
+  /**
+   * `entry`'s body in `encoding` (a Buffer when known, else a promise of one), compressed once
+   * however many requests ask for it at the same time, and kept when the entry is remembered.
+   */
+  encoded(entry, body, encoding) {
+    if (entry[encoding]) return entry[encoding];
+    const key = `${entry.hash}:${encoding}`;
+    const running = this.pending.get(key);
     if (running) return running;
-    this.misses += 1;
-    const promise = new Promise((resolve, reject) => {
-      // Level 9 for what is compressed once and sent many times; 6 for a one-visitor answer.
-      zlib.gzip(body, { level: remember ? 9 : 6 }, (err, out) => (err ? reject(err) : resolve(out)));
-    })
+    if (entry.kept) this.misses += 1;
+    const promise = compress(body, encoding, LEVELS[encoding][entry.kept ? 'once' : 'each'])
       .then((out) => {
-        fresh.gzip = out;
-        if (remember) this.remember(fresh, text);
-        return fresh;
+        if (entry.kept) {
+          entry[encoding] = out;
+          this.grow(entry, out.length);
+        }
+        return out;
       })
-      .finally(() => this.pending.delete(hash));
-    this.pending.set(hash, promise);
+      .finally(() => this.pending.delete(key));
+    this.pending.set(key, promise);
     return promise;
+  }
+
+  clear() {
+    this.byHash.clear();
+    this.byText.clear();
+    this.bytes = 0;
   }
 }
 
 /**
  * The encoder: call it with every request and its response before Next's handler sees them.
- * `maxBytes` bounds the remembered gzip bodies (default 32 MB).
+ * `maxBytes` bounds the remembered bodies and their encodings (default 32 MB).
  */
 export function createCompressOnce({ maxBytes = 32 * 1024 * 1024 } = {}) {
   const memo = new BodyMemo(maxBytes);
 
   function encode(req, res) {
-    const gzipOk = acceptsGzip(req.headers['accept-encoding']);
+    const accepted = chooseEncoding(req.headers['accept-encoding']);
     const write = res.write;
     const end = res.end;
     const flushHeaders = res.flushHeaders;
@@ -174,7 +271,7 @@ export function createCompressOnce({ maxBytes = 32 * 1024 * 1024 } = {}) {
     let mode = 'undecided';
     let chunks = [];
     let size = 0;
-    let gz = null;
+    let enc = null;
 
     const restore = () => {
       res.write = write;
@@ -194,19 +291,21 @@ export function createCompressOnce({ maxBytes = 32 * 1024 * 1024 } = {}) {
 
     const startStream = () => {
       addVary(res);
-      if (!gzipOk) {
+      if (!accepted) {
         mode = 'pass';
         restore();
         return;
       }
       mode = 'stream';
       res.removeHeader('content-length');
-      res.setHeader('Content-Encoding', 'gzip');
-      gz = zlib.createGzip({ level: 6 });
-      gz.on('data', (d) => write.call(res, d));
-      gz.on('end', () => end.call(res));
-      gz.on('error', (err) => res.destroy(err));
-      res.flush = () => gz.flush();
+      res.setHeader('Content-Encoding', accepted);
+      const etag = res.getHeader('etag');
+      if (typeof etag === 'string') res.setHeader('ETag', etagFor(etag, accepted));
+      enc = createStreamEncoder(accepted);
+      enc.on('data', (d) => write.call(res, d));
+      enc.on('end', () => end.call(res));
+      enc.on('error', (err) => res.destroy(err));
+      res.flush = () => enc.flush();
     };
 
     /** The first write, end or header flush decides how this answer travels. */
@@ -223,26 +322,41 @@ export function createCompressOnce({ maxBytes = 32 * 1024 * 1024 } = {}) {
 
     const toBuffer = (chunk, encoding) => (Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8'));
 
-    /** Sends a known body (`body`: a Buffer, or the string it came as) described by `entry`. */
-    const sendEntry = (entry, body, remember, cb) => {
-      // Validators only for answers a cache may keep: a per-visitor or failed answer (the outage
-      // patch turns its status into 503 later, at writeHead) must not be confirmed by a 304.
-      if (remember && !res.getHeader('etag')) res.setHeader('ETag', entry.etag);
-      if (remember && req.method === 'GET' && etagMatches(req.headers['if-none-match'], String(res.getHeader('etag') ?? ''))) {
-        res.statusCode = 304;
-        for (const h of ['content-length', 'content-type', 'content-encoding']) res.removeHeader(h);
-        return end.call(res, cb);
-      }
-      if (gzipOk && entry.gzip) {
-        res.setHeader('Content-Encoding', 'gzip');
-        res.setHeader('Content-Length', entry.gzip.length);
-        return end.call(res, entry.gzip, cb);
-      }
-      res.setHeader('Content-Length', entry.length);
-      return end.call(res, body, cb);
+    /** Sends `data` (the body in this client's encoding, or as it is when `as` is null). */
+    const sendBody = (data, as, cb, length = typeof data === 'string' ? Buffer.byteLength(data) : data.length) => {
+      if (as) res.setHeader('Content-Encoding', as);
+      res.setHeader('Content-Length', length);
+      return end.call(res, data, cb);
     };
 
-    /** Sends a whole body (a Buffer, or one string: `text`): ETag, 304, remembered gzip. */
+    /** Sends a known body (`body`: a Buffer, or the string it came as) described by `entry`. */
+    const sendEntry = (entry, body, remember, cb) => {
+      const as = accepted && entry.length >= MIN_BYTES ? accepted : null;
+      // Validators only for answers a cache may keep: a per-visitor or failed answer (the outage
+      // patch turns its status into 503 later, at writeHead) must not be confirmed by a 304.
+      if (remember) {
+        const own = res.getHeader('etag');
+        res.setHeader('ETag', etagFor(typeof own === 'string' ? own : entry.etag, as));
+        if (req.method === 'GET' && etagMatches(req.headers['if-none-match'], String(res.getHeader('etag')))) {
+          res.statusCode = 304;
+          for (const h of ['content-length', 'content-type', 'content-encoding']) res.removeHeader(h);
+          return end.call(res, cb);
+        }
+      }
+      if (!as) return sendBody(body, null, cb, entry.length);
+      // Known already (a remembered page, asked again): no need to turn the text into bytes.
+      const data = entry[as] ?? memo.encoded(entry, typeof body === 'string' ? Buffer.from(body, 'utf8') : body, as);
+      if (Buffer.isBuffer(data)) return sendBody(data, as, cb);
+      data.then(
+        (out) => {
+          if (!res.destroyed) sendBody(out, as, cb);
+        },
+        (err) => res.destroy(err),
+      );
+      return res;
+    };
+
+    /** Sends a whole body (a Buffer, or one string: `text`): ETag, 304, the remembered encoding. */
     const finishWhole = (body, text, cb) => {
       restore();
       addVary(res);
@@ -252,17 +366,8 @@ export function createCompressOnce({ maxBytes = 32 * 1024 * 1024 } = {}) {
         if (known) return sendEntry(known, text, remember, cb);
       }
       if (text !== undefined) body = Buffer.from(text, 'utf8');
-      if (body.length < MIN_BYTES || (!remember && !gzipOk)) {
-        res.setHeader('Content-Length', body.length);
-        return end.call(res, body, cb);
-      }
-      memo.entry(body, text, { gzip: gzipOk || remember, remember }).then(
-        (entry) => {
-          if (!res.destroyed) sendEntry(entry, body, remember, cb);
-        },
-        (err) => res.destroy(err),
-      );
-      return res;
+      if (body.length < MIN_BYTES || (!remember && !accepted)) return sendBody(body, null, cb);
+      return sendEntry(memo.entry(body, text, remember), body, remember, cb);
     };
 
     res.flush = () => {};
@@ -283,7 +388,7 @@ export function createCompressOnce({ maxBytes = 32 * 1024 * 1024 } = {}) {
       if (mode === 'undecided') decide(false);
       if (mode === 'pass') return write.call(res, chunk, encoding, cb);
       if (mode === 'stream') {
-        gz.write(toBuffer(chunk, encoding), cb);
+        enc.write(toBuffer(chunk, encoding), cb);
         return true;
       }
       const buf = toBuffer(chunk, encoding);
@@ -295,7 +400,7 @@ export function createCompressOnce({ maxBytes = 32 * 1024 * 1024 } = {}) {
         chunks = [];
         startStream();
         if (mode === 'pass') return write.call(res, held, cb);
-        gz.write(held, cb);
+        enc.write(held, cb);
         return true;
       }
       if (cb) process.nextTick(cb);
@@ -308,8 +413,8 @@ export function createCompressOnce({ maxBytes = 32 * 1024 * 1024 } = {}) {
       if (mode === 'undecided') decide(true);
       if (mode === 'pass') return end.call(res, chunk, encoding, cb);
       if (mode === 'stream') {
-        if (chunk != null) gz.end(toBuffer(chunk, encoding));
-        else gz.end();
+        if (chunk != null) enc.end(toBuffer(chunk, encoding));
+        else enc.end();
         if (cb) res.once('finish', cb);
         return res;
       }
@@ -323,5 +428,7 @@ export function createCompressOnce({ maxBytes = 32 * 1024 * 1024 } = {}) {
   }
 
   encode.stats = () => ({ entries: memo.byHash.size, bytes: memo.bytes, hits: memo.hits, misses: memo.misses });
+  /** Forgets every remembered body (nothing needs it for correctness: the memo is keyed by content). */
+  encode.clear = () => memo.clear();
   return encode;
 }

@@ -13,12 +13,20 @@
  */
 export const DEFAULT_PAGE_CACHE_MB = 64;
 
-/** `config` (the build's Next configuration) as `npm start` would have it under `env`. */
+/**
+ * `config` (the build's Next configuration) as `npm start` would have it under `env`.
+ * @template {Record<string, unknown>} T
+ * @param {T} config
+ * @param {Record<string, string | undefined>} env
+ * @param {string | undefined} handler the page-cache handler's path, relative to the build folder
+ * @returns {T}
+ */
 export function standaloneConfig(config, env, handler) {
+  /** @type {Record<string, unknown>} */
   const out = { ...config };
   if (handler) out.cacheHandler = handler;
   const raw = env.PAGE_CACHE_MB?.trim();
   const mb = raw ? Number(raw) : DEFAULT_PAGE_CACHE_MB;
   if (Number.isInteger(mb) && mb >= 16 && mb <= 65536) out.cacheMaxMemorySize = mb * 1024 * 1024;
-  return out;
+  return /** @type {T} */ (out);
 }

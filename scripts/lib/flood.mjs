@@ -16,13 +16,22 @@ import { createClient } from 'redis';
 import { request } from './http-client.mjs';
 
 const RETURNING = { cookie: 'tf_country=XX', 'accept-encoding': 'gzip' };
+/** @param {number} ms */
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** A router state as Next's client sends it, naming a segment of the visitor's choice. */
+/** @param {string} segment */
 const stateTree = (segment) => encodeURIComponent(JSON.stringify(['', { children: [segment, {}] }, null, null, true]));
+
+/**
+ * One kind of made-up URL: its `n`th URL, and the request headers that go with it.
+ * @typedef {{ kind: string; url: (n: number) => string; headers?: (n: number) => Record<string, string> }} FloodKind
+ */
 
 /**
  * The kinds of made-up URL, each with a marker (`mk<kind>-<n>`) in its path or query where the URL
  * has room for one, so that a cache entry tells which kind made it. `realId`: a video that exists.
+ * @param {number} realId
+ * @returns {FloodKind[]}
  */
 export function floodKinds(realId) {
   return [
@@ -43,7 +52,11 @@ export function floodKinds(realId) {
   ];
 }
 
-/** Which kind a cache key (an edge KEY line, a Redis key) was made by, or null. */
+/**
+ * Which kind a cache key (an edge KEY line, a Redis key) was made by, or null.
+ * @param {string} key
+ * @param {FloodKind[]} kinds
+ */
 function kindOf(key, kinds) {
   const m = /mk(\d+)-\d+/.exec(key);
   if (m) return kinds[Number(m[1]) - 1]?.kind ?? null;
@@ -51,20 +64,30 @@ function kindOf(key, kinds) {
   return page && Number(page[1]) > 1000 ? 'page past the last' : null;
 }
 
-/** A client navigation first gets a redirect to its own ?_rsc= (Next's check of the headers): follow it once, as the browser does. */
+/**
+ * A client navigation first gets a redirect to its own ?_rsc= (Next's check of the headers): follow it once, as the browser does.
+ * @param {string} base
+ * @param {string} url
+ * @param {Record<string, string>} [headers]
+ */
 async function ask(base, url, headers) {
   const res = await request(`${base}${url}`, { headers: { ...RETURNING, ...headers } });
   if (res.status === 307 && headers && /_rsc=/.test(String(res.headers.location))) {
-    return request(new URL(res.headers.location, base).toString(), { headers: { ...RETURNING, ...headers } });
+    return request(new URL(String(res.headers.location), base).toString(), { headers: { ...RETURNING, ...headers } });
   }
   return res;
 }
 
 // --- what the edge holds -------------------------------------------------------------------------
 
-/** Every file of the edge's cache: its KEY, and until when (unix seconds) it is fresh, and stale. */
+/**
+ * Every file of the edge's cache: its KEY, and until when (unix seconds) it is fresh, and stale.
+ * @param {string} prefix the edge's nginx prefix folder
+ */
 export function edgeFiles(prefix) {
+  /** @type {Map<string, { key: string; validUntil: number; staleUntil: number }>} */
   const out = new Map();
+  /** @param {string} dir */
   const walk = (dir) => {
     if (!fs.existsSync(dir)) return;
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -87,10 +110,12 @@ export function edgeFiles(prefix) {
 
 // --- what Redis holds ----------------------------------------------------------------------------
 
+/** @param {string} url */
 async function redisKeys(url) {
   const client = createClient({ url });
   await client.connect();
   try {
+    /** @type {Map<string, number>} */
     const out = new Map();
     for await (const batch of client.scanIterator({ MATCH: 'tubefront:*', COUNT: 1000 })) {
       for (const key of [batch].flat()) if (key !== 'tubefront:tags') out.set(key, await client.ttl(key));
@@ -107,6 +132,7 @@ async function redisKeys(url) {
 /**
  * `edge` ({ baseUrl, prefix }) in front of `siteBase`, whose page cache shares `redisUrl`;
  * `realId` a video that exists. Sends `count` URLs, `concurrency` at a time.
+ * @param {{ edge: { baseUrl: string; prefix: string }; siteBase: string; redisUrl: string; realId: number; count?: number; concurrency?: number; waitMs?: number; sample?: number; log?: (line: string) => void }} options
  */
 export async function flood({ edge, siteBase, redisUrl, realId, count = 10_000, concurrency = 8, waitMs = 61_000, sample = 40, log = console.log }) {
   const kinds = floodKinds(realId);
@@ -117,15 +143,16 @@ export async function flood({ edge, siteBase, redisUrl, realId, count = 10_000, 
   const edgeBefore = edgeFiles(edge.prefix);
   const redisBefore = await redisKeys(redisUrl);
 
-  const jobs = Array.from({ length: count }, (_, i) => ({ k: kinds[i % kinds.length], n: Math.floor(i / kinds.length) + 1 }));
+  const jobs = Array.from({ length: count }, (_, i) => ({ k: /** @type {FloodKind} */ (kinds[i % kinds.length]), n: Math.floor(i / kinds.length) + 1 }));
+  /** @type {Map<string, Record<string, number>>} */
   const statuses = new Map();
   const started = Date.now();
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < jobs.length) {
-        const { k, n } = jobs[next++];
-        const res = await ask(edge.baseUrl, k.url(n), k.headers?.(n)).catch((e) => ({ status: `error ${e.message}` }));
+        const { k, n } = /** @type {(typeof jobs)[number]} */ (jobs[next++]);
+        const res = await ask(edge.baseUrl, k.url(n), k.headers?.(n)).catch((/** @type {Error} */ e) => ({ status: `error ${e.message}` }));
         const tally = statuses.get(k.kind) ?? {};
         tally[res.status] = (tally[res.status] ?? 0) + 1;
         statuses.set(k.kind, tally);
@@ -158,8 +185,9 @@ export async function flood({ edge, siteBase, redisUrl, realId, count = 10_000, 
   const pageKinds = kinds.slice(0, 4);
   // The last ones sent: within their minute when asked right after.
   const last = Math.floor(count / kinds.length);
-  const probes = Array.from({ length: sample }, (_, i) => pageKinds[i % pageKinds.length].url(last - Math.floor(i / pageKinds.length)));
+  const probes = Array.from({ length: sample }, (_, i) => /** @type {FloodKind} */ (pageKinds[i % pageKinds.length]).url(last - Math.floor(i / pageKinds.length)));
   const cached = async () => {
+    /** @type {Record<string, number>} */
     const out = {};
     for (const url of probes) {
       const res = await request(`${siteBase}${url}`, { headers: RETURNING });
@@ -195,7 +223,11 @@ export async function flood({ edge, siteBase, redisUrl, realId, count = 10_000, 
   };
 }
 
-/** The report as a table and a few lines. */
+/**
+ * The report as a table and a few lines.
+ * @param {Awaited<ReturnType<typeof flood>>} r
+ * @param {(line: string) => void} [log]
+ */
 export function printFlood(r, log = console.log) {
   log('kind                 answers                      edge files  fresh/stale s   redis keys  max TTL s');
   for (const k of r.perKind) {

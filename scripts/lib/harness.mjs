@@ -121,16 +121,30 @@ export function buildOrPrepare(env) {
   return run(npx, ['tsx', '--conditions=react-server', 'scripts/prepare-catalog.ts'], env);
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
+/** Ports freePort handed out in this process, and those of them a server was started on. */
+const handedOut = new Set();
+const startedOn = new Set();
+
+/**
+ * A port that was free a moment ago, never one handed out before in this process. Between its
+ * release here and a server's bind another process may take it: startNext then starts again on
+ * another one (see there); other servers report the clash as the error it is.
+ */
+export async function freePort() {
+  for (;;) {
+    const port = await new Promise((resolve, reject) => {
+      const srv = net.createServer();
+      srv.unref();
+      srv.on('error', reject);
+      srv.listen(0, '127.0.0.1', () => {
+        const { port } = srv.address();
+        srv.close(() => resolve(port));
+      });
     });
-  });
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
 }
 
 const running = new Set();
@@ -184,17 +198,74 @@ export function builtSiteUrl(distDir = '.next') {
  * 500. The pages carry the build's SITE_URL whatever the port (see next.config.ts), so tests read
  * links from the pages rather than assuming they name the test server. `onOutput(text)` is given
  * what the server prints, besides the console.
+ *
+ * The answer counts only once this server has said it listens (LISTEN_REPORT): another process
+ * that took the port in the meantime is never mistaken for it. When that happens to a
+ * port from freePort on its first start, the server starts again on another free port, and the
+ * handle's `port` and `baseUrl` say which (callers use them); a restart on a port used before is
+ * not moved, since others were told that port.
  */
 export async function startNext(port, env, { probePath = '/information/', onOutput } = {}) {
+  for (let attempt = 1; ; attempt++) {
+    const movable = handedOut.has(port) && !startedOn.has(port);
+    startedOn.add(port);
+    try {
+      return await startNextOn(port, env, probePath, onOutput);
+    } catch (err) {
+      if (!(err instanceof PortTaken) || !movable || attempt >= 5) throw err;
+      console.log(`harness: port ${port} was taken before the server could bind it; starting on another`);
+      port = await freePort();
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+/**
+ * Loaded into the site's server before server.mjs: tells the harness, over the IPC channel, that a
+ * server of that process listens on a port or could not (EADDRINUSE), so that only the server
+ * started here, not whoever else took the port, counts as started.
+ */
+const LISTEN_REPORT = `import net from 'node:net';
+const listen = net.Server.prototype.listen;
+net.Server.prototype.listen = function (...args) {
+  const failed = (e) => process.connected && process.send({ listenError: e.code, port: e.port });
+  this.once('error', failed);
+  this.once('listening', () => {
+    this.off('error', failed);
+    if (process.connected) process.send({ listening: this.address()?.port });
+  });
+  return listen.apply(this, args);
+};`;
+
+async function startNextOn(port, env, probePath, onOutput) {
   const baseUrl = `http://localhost:${port}`;
-  const handle = startProcess(process.execPath, [path.join(root, 'server.mjs')], {
+  const handle = startProcess(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(LISTEN_REPORT)}`, path.join(root, 'server.mjs')], {
     env: { ...env, PORT: String(port), SITE_URL: builtSiteUrl(env.NEXT_DIST_DIR || '.next') || env.SITE_URL || baseUrl },
-    stdio: onOutput ? ['ignore', 'pipe', 'pipe'] : undefined,
+    stdio: onOutput ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   // `onOutput` also sees what the server prints (its start-up warnings); it still reaches the console.
   if (onOutput) {
     handle.child.stdout.on('data', (d) => (process.stdout.write(d), onOutput(String(d))));
     handle.child.stderr.on('data', (d) => (process.stderr.write(d), onOutput(String(d))));
+  }
+  let timer;
+  const outcome = await new Promise((resolve) => {
+    timer = setTimeout(() => resolve('it did not listen within 120 s'), 120_000);
+    handle.child.on('message', (m) => {
+      if (m?.listening === port) resolve('listening');
+      else if (m?.listenError === 'EADDRINUSE' && (m.port === undefined || m.port === port)) resolve('taken');
+      else if (m?.listenError) resolve(`it could not listen: ${m.listenError}`);
+    });
+    handle.child.once('exit', (code) => resolve(`it exited with code ${code}`));
+  }).finally(() => {
+    clearTimeout(timer);
+    if (handle.child.connected) handle.child.disconnect();
+  });
+  if (outcome !== 'listening') {
+    handle.stop();
+    if (outcome === 'taken') throw new PortTaken(`port ${port} is taken`);
+    throw new Error(`the server for ${baseUrl} did not start: ${outcome}`);
   }
   await waitFor(`${baseUrl}${probePath}`, handle.child);
   return { ...handle, baseUrl, port };

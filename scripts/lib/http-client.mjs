@@ -9,6 +9,9 @@ import { gunzipSync } from 'node:zlib';
 /**
  * `request(url, { method, headers, body, localAddress })` resolves to { status, headers, rawHeaders, raw,
  * text }: rawHeaders as received (name, value, name, value...), raw the body as sent, text the body decoded (gunzipped when the answer says gzip).
+ * @param {string} url
+ * @param {{ method?: string; headers?: import('node:http').OutgoingHttpHeaders; body?: string | Buffer; localAddress?: string; timeoutMs?: number }} [options]
+ * @returns {Promise<{ status: number; headers: import('node:http').IncomingHttpHeaders; rawHeaders: string[]; raw: Buffer; text: string }>}
  */
 export function request(url, { method = 'GET', headers = {}, body, localAddress, timeoutMs = 30_000 } = {}) {
   return new Promise((resolve, reject) => {
@@ -16,6 +19,7 @@ export function request(url, { method = 'GET', headers = {}, body, localAddress,
     const req = http.request(
       { host: u.hostname, port: u.port, path: u.pathname + u.search, method, headers, localAddress, agent: false, timeout: timeoutMs },
       (res) => {
+        /** @type {Buffer[]} */
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
         res.on('end', () => {
@@ -24,10 +28,11 @@ export function request(url, { method = 'GET', headers = {}, body, localAddress,
           try {
             text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
           } catch (e) {
-            reject(new Error(`${method} ${url}: the body does not gunzip (${e.message})`));
+            reject(new Error(`${method} ${url}: the body does not gunzip (${/** @type {Error} */ (e).message})`));
             return;
           }
-          resolve({ status: res.statusCode, headers: res.headers, rawHeaders: res.rawHeaders, raw, text });
+          // An answer from a server always has a status (Node types it optional for its server side).
+          resolve({ status: /** @type {number} */ (res.statusCode), headers: res.headers, rawHeaders: res.rawHeaders, raw, text });
         });
         res.on('error', reject);
       },

@@ -11,25 +11,36 @@
  */
 import { gzipSync } from 'node:zlib';
 
+/** @param {Buffer} buf */
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const B64_VALUE = Object.fromEntries([...B64].map((c, i) => [c, i]));
 
-/** Decodes a source map's `mappings`: per generated line, the [column, sourceIndex] segments. */
+/** @typedef {'own' | 'deps' | 'framework'} Group */
+/** @typedef {{ mappings: string; sources: unknown[] }} SourceMap what is read of a chunk's source map */
+
+/**
+ * Decodes a source map's `mappings`: per generated line, the [column, sourceIndex] segments.
+ * @param {string} mappings
+ * @returns {[number, number][][]}
+ */
 export function decodeMappings(mappings) {
   const lines = [];
   let source = 0;
   for (const line of mappings.split(';')) {
+    /** @type {[number, number][]} */
     const segments = [];
     let column = 0;
     if (line) {
       for (const seg of line.split(',')) {
+        /** @type {number[]} */
         const values = [];
         let value = 0;
         let shift = 0;
         for (const ch of seg) {
-          const digit = B64_VALUE[ch];
+          // Not a base64 digit (never in a valid map): 0, as `undefined & 31` was.
+          const digit = B64_VALUE[ch] ?? 0;
           value += (digit & 31) << shift;
           if (digit & 32) shift += 5;
           else {
@@ -38,9 +49,9 @@ export function decodeMappings(mappings) {
             shift = 0;
           }
         }
-        column += values[0];
+        column += /** @type {number} */ (values[0]);
         if (values.length >= 4) {
-          source += values[1];
+          source += /** @type {number} */ (values[1]);
           segments.push([column, source]);
         } else segments.push([column, -1]);
       }
@@ -50,21 +61,31 @@ export function decodeMappings(mappings) {
   return lines;
 }
 
-/** 'own' (the project's files), 'deps' (other packages) or 'framework' (Next, React, runtime). */
+/**
+ * 'own' (the project's files), 'deps' (other packages) or 'framework' (Next, React, runtime).
+ * @param {unknown} source a source map's source
+ * @returns {Group}
+ */
 export function classifySource(source) {
   const s = String(source).replace(/^turbopack:\/\/\//, '').replace(/^webpack:\/\/[^/]*\//, '');
   if (!s.startsWith('[project]/')) return 'framework'; // [turbopack]/ runtime, shims
   const p = s.slice('[project]/'.length);
   if (!p.startsWith('node_modules/')) return 'own';
-  const pkg = p.slice('node_modules/'.length).split('/');
+  const pkg = /** @type {[string, ...string[]]} */ (p.slice('node_modules/'.length).split('/'));
   const name = pkg[0].startsWith('@') ? `${pkg[0]}/${pkg[1]}` : pkg[0];
   if (['next', 'react', 'react-dom', 'scheduler', '@swc/helpers', '@next/env'].includes(name)) return 'framework';
   return 'deps';
 }
 
-/** Splits one chunk's text into groups by its source map; returns { own, deps, framework } byte strings and per-module bytes. */
+/**
+ * Splits one chunk's text into groups by its source map; returns { own, deps, framework } byte strings and per-module bytes.
+ * @param {string} code
+ * @param {SourceMap} map
+ */
 export function splitChunk(code, map) {
+  /** @type {Record<Group, string[]>} */
   const parts = { own: [], deps: [], framework: [] };
+  /** @type {Map<string, number>} */
   const modules = new Map();
   const lines = code.split('\n');
   const decoded = decodeMappings(map.mappings);
@@ -72,10 +93,11 @@ export function splitChunk(code, map) {
   lines.forEach((text, li) => {
     const segs = decoded[li] ?? [];
     let at = 0;
+    /** @type {(end: number, src: number) => void} */
     const take = (end, src) => {
       if (end <= at) return;
       const piece = text.slice(at, end);
-      const group = src >= 0 ? groups[src] : 'framework';
+      const group = src >= 0 ? /** @type {Group} */ (groups[src]) : 'framework';
       parts[group].push(piece);
       const name = src >= 0 ? String(map.sources[src]) : '(chunk wrapper)';
       modules.set(name, (modules.get(name) ?? 0) + piece.length);
@@ -91,28 +113,40 @@ export function splitChunk(code, map) {
   return { parts, modules };
 }
 
-/** The page's scripts (src, noModule) in document order, without duplicates. */
+/**
+ * The page's scripts (src, noModule) in document order, without duplicates.
+ * @param {string} html
+ * @returns {{ src: string; legacy: boolean }[]}
+ */
 export function pageScripts(html) {
   const tags = [...html.matchAll(/<script([^>]*)\ssrc="([^"]+)"([^>]*)>/g)];
-  return [...new Map(tags.map((m) => [m[2], /\bnomodule\b/i.test(m[1] + m[3])])).entries()].map(([src, legacy]) => ({ src, legacy }));
+  return [...new Map(tags.map((m) => [/** @type {string} */ (m[2]), /\bnomodule\b/i.test(`${m[1]}${m[3]}`)])).entries()].map(([src, legacy]) => ({ src, legacy }));
 }
 
-/** Bytes of the inline flight payload (self.__next_f.push(...) scripts) in the HTML. */
+/**
+ * Bytes of the inline flight payload (self.__next_f.push(...) scripts) in the HTML.
+ * @param {string} html
+ */
 export function flightBytes(html) {
   let n = 0;
-  for (const m of html.matchAll(/<script>(self\.__next_f\.push\([\s\S]*?)<\/script>/g)) n += Buffer.byteLength(m[1]);
+  for (const m of html.matchAll(/<script>(self\.__next_f\.push\([\s\S]*?)<\/script>/g)) n += Buffer.byteLength(/** @type {string} */ (m[1]));
   return n;
 }
 
 /**
  * Fetches `pagePath` from `base` with its scripts and their source maps.
  * `headers`: request headers (a returning visitor's cookie, for example).
+ * @param {string} base
+ * @param {string} pagePath
+ * @param {{ headers?: Record<string, string> }} [options]
  */
 export async function measurePage(base, pagePath, { headers = {} } = {}) {
   const res = await fetch(base + pagePath, { headers });
   const html = Buffer.from(await res.arrayBuffer());
   const text = html.toString('utf8');
+  /** @type {Record<Group | 'unattributed', string[]>} */
   const totals = { own: [], deps: [], framework: [], unattributed: [] };
+  /** @type {Map<string, number>} */
   const modules = new Map();
   let jsRaw = 0;
   let jsGzip = 0;
@@ -130,10 +164,12 @@ export async function measurePage(base, pagePath, { headers = {} } = {}) {
     jsGzip += gz(body);
     const code = body.toString('utf8');
     const mapName = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(code)?.[1];
+    /** @type {SourceMap | null} */
     let map = null;
     if (mapName && !mapName.startsWith('data:')) {
       const r = await fetch(new URL(mapName, url));
-      if (r.ok) map = await r.json().catch(() => null);
+      // Checked below: a map without `mappings` counts as none.
+      if (r.ok) map = /** @type {SourceMap | null} */ (await r.json().catch(() => null));
     }
     if (!map?.mappings) {
       totals.unattributed.push(code);
@@ -141,9 +177,10 @@ export async function measurePage(base, pagePath, { headers = {} } = {}) {
     }
     mapped += 1;
     const split = splitChunk(code, map);
-    for (const k of ['own', 'deps', 'framework']) totals[k].push(...split.parts[k]);
+    for (const k of /** @type {const} */ (['own', 'deps', 'framework'])) totals[k].push(...split.parts[k]);
     for (const [name, n] of split.modules) modules.set(name, (modules.get(name) ?? 0) + n);
   }
+  /** @param {Group | 'unattributed'} k */
   const group = (k) => {
     const s = totals[k].join('');
     return { raw: Buffer.byteLength(s), gzip: s ? gz(Buffer.from(s)) : 0 };
@@ -167,7 +204,7 @@ export async function measurePage(base, pagePath, { headers = {} } = {}) {
     /** Our own modules and packages, largest first (raw minified bytes). */
     ownModules: [...modules.entries()]
       .filter(([name]) => name !== '(chunk wrapper)' && classifySource(name) !== 'framework')
-      .map(([name, n]) => [name.replace(/^turbopack:\/\/\/\[project\]\//, ''), n])
+      .map(([name, n]) => /** @type {[string, number]} */ ([name.replace(/^turbopack:\/\/\/\[project\]\//, ''), n]))
       .sort((a, b) => b[1] - a[1]),
   };
 }

@@ -20,6 +20,7 @@ import path from 'node:path';
 /** PG_BIN, else the newest Debian PostgreSQL installed (/usr/lib/postgresql/<major>/bin; 15 on bookworm). */
 function findPgBin() {
   if (process.env.PG_BIN) return process.env.PG_BIN;
+  /** @type {string[]} */
   let majors = [];
   try {
     majors = fs.readdirSync('/usr/lib/postgresql').filter((d) => /^\d+$/.test(d) && fs.existsSync(`/usr/lib/postgresql/${d}/bin/initdb`));
@@ -32,13 +33,16 @@ function findPgBin() {
 
 const PG_BIN = findPgBin();
 
-/** A free TCP port on 127.0.0.1 (never 5432: the OS hands out ephemeral ports). */
+/**
+ * A free TCP port on 127.0.0.1 (never 5432: the OS hands out ephemeral ports).
+ * @returns {Promise<number>}
+ */
 export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.on('error', reject);
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (srv.address());
       srv.close(() => resolve(port));
     });
   });
@@ -46,15 +50,24 @@ export function freePort() {
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
-/** Runs a PostgreSQL binary, as the postgres user when we are root. */
+/**
+ * Runs a PostgreSQL binary, as the postgres user when we are root.
+ * @param {string} bin
+ * @param {string[]} args
+ * @param {import('node:child_process').ExecFileSyncOptions} [options]
+ */
 function pgRun(bin, args, options = {}) {
   const exe = path.join(PG_BIN, bin);
   const [cmd, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', exe, ...args]] : [exe, args];
   return execFileSync(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
 }
 
+/** @typedef {{ dir: string; dataDir: string; port: number }} Started */
+
+/** @type {Set<Started>} */
 const running = new Set();
 
+/** @param {Started} server */
 function stopSync(server) {
   if (!running.has(server)) return;
   running.delete(server);
@@ -72,7 +85,7 @@ function hookExit() {
   process.on('exit', () => {
     for (const s of [...running]) stopSync(s);
   });
-  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  for (const sig of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
     process.once(sig, () => {
       for (const s of [...running]) stopSync(s);
       process.exit(128 + (os.constants.signals[sig] ?? 1));
@@ -81,8 +94,19 @@ function hookExit() {
 }
 
 /**
+ * @typedef {object} PostgresServer
+ * @property {string} url
+ * @property {boolean} external whether it is TEST_DATABASE_URL's server (then stop() does nothing)
+ * @property {string} [dir]
+ * @property {number} [port]
+ * @property {() => Promise<void>} stop
+ */
+
+/**
  * Starts a fresh server (or uses TEST_DATABASE_URL). Resolves to { url, dir, port, stop }; stop()
  * is idempotent and also runs on process exit and on SIGINT/SIGTERM.
+ * @param {{ database?: string; log?: boolean }} [options]
+ * @returns {Promise<PostgresServer>}
  */
 export async function startPostgres({ database = 'tubefront', log = false } = {}) {
   if (process.env.TEST_DATABASE_URL) {
@@ -121,7 +145,8 @@ export async function startPostgres({ database = 'tubefront', log = false } = {}
     if (database !== 'postgres') {
       pgRun('psql', ['-h', dir, '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-q', '-c', `CREATE DATABASE ${database}`]);
     }
-  } catch (e) {
+  } catch (err) {
+    const e = /** @type {Error & { stderr?: Buffer }} */ (err);
     const logText = fs.existsSync(path.join(dir, 'server.log')) ? fs.readFileSync(path.join(dir, 'server.log'), 'utf8') : '';
     stopSync(server);
     throw new Error(`could not start PostgreSQL: ${e.stderr?.toString() || e.message}\n${logText}`);
@@ -134,6 +159,7 @@ export async function startPostgres({ database = 'tubefront', log = false } = {}
 /**
  * The benchmarks' server: DATABASE_URL's, or a throwaway one started here (said on a line). Resolves
  * to { url, stop, throwaway }; stop() stops only a server started here.
+ * @returns {Promise<{ url: string; stop: () => Promise<void>; throwaway: boolean }>}
  */
 export async function databaseUrlOrThrowaway() {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {}, throwaway: false };

@@ -16,15 +16,24 @@ import net from 'node:net';
 import path from 'node:path';
 import RedisCacheHandler from '../../lib/cache/redis-handler.mjs';
 
-const serverDistDir = process.argv[2];
-const redisPort = Number(new URL(process.env.REDIS_URL).port);
+/** The build's server folder (<distDir>/server), where the handler finds BUILD_ID beside it. */
+const serverDistDir = /** @type {string} */ (process.argv[2]);
+const redisPort = Number(new URL(/** @type {string} */ (process.env.REDIS_URL)).port);
 let failures = 0;
+/**
+ * @param {boolean} ok
+ * @param {string} what
+ */
 function check(ok, what) {
   console.log(`${ok ? 'ok  ' : 'FAIL'} handler: ${what}`);
   if (!ok) failures++;
 }
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
+/**
+ * @param {string[]} args
+ * @returns {Promise<string>}
+ */
 function redisCommand(args) {
   return new Promise((resolve, reject) => {
     const socket = net.connect(redisPort, '127.0.0.1');
@@ -43,9 +52,17 @@ function redisCommand(args) {
 
 const run = process.argv[3] || randomBytes(4).toString('hex');
 const tag = `_N_T_/redis-suite-${run}/layout`;
+/** @param {string} html */
 const page = (html) => ({ kind: 'APP_PAGE', html, rscData: Buffer.from(html), headers: { 'x-next-cache-tags': `${tag},_N_T_/redis-suite-${run}/page` }, status: 200, postponed: undefined, segmentData: undefined });
 const pageCtx = { kind: 'APP_PAGE', isFallback: false };
 const setCtx = { cacheControl: { revalidate: 600, expire: 1200 } };
+
+/**
+ * What the checks read of an entry's value (the handler's types leave it `unknown`): a page's
+ * HTML, a fetch's body.
+ * @param {{ value: unknown } | null} entry
+ */
+const valueOf = (entry) => /** @type {{ html?: string; data?: { body?: string } } | undefined} */ (entry?.value);
 
 const handler = new RedisCacheHandler({ serverDistDir, maxMemoryCacheSize: 16 * 1024 * 1024 });
 
@@ -61,7 +78,7 @@ await tick();
 check((await handler.get(raced, pageCtx)) === null, 'the next request renders it again');
 await handler.set(raced, page('<p>read after the purge</p>'), setCtx);
 const kept = await handler.get(raced, pageCtx);
-check(kept?.value?.html === '<p>read after the purge</p>', 'the render that began after the purge is served');
+check(valueOf(kept)?.html === '<p>read after the purge</p>', 'the render that began after the purge is served');
 
 // Stored under the build id, with a TTL.
 const buildId = fs.readFileSync(path.join(serverDistDir, '..', 'BUILD_ID'), 'utf8').trim();
@@ -74,7 +91,7 @@ check(/^\$\d+\r\n\d{13}$/.test(tags), `the purge is in the shared tag hash (${JS
 const brief = `/check-${run}/named-nothing`;
 await handler.get(brief, pageCtx);
 await handler.set(brief, page('<p>nothing here</p>'), { cacheControl: { revalidate: 60, expire: 172800 } });
-check((await handler.get(brief, pageCtx))?.value?.html === '<p>nothing here</p>', 'a brief entry is served within its minute');
+check(valueOf(await handler.get(brief, pageCtx))?.html === '<p>nothing here</p>', 'a brief entry is served within its minute');
 check((await redisCommand(['EXISTS', `tubefront:${buildId}:${brief}`])) === ':0', 'a brief entry is never written to Redis');
 
 // A fetch entry and the tags Next passes when reading it.
@@ -83,7 +100,7 @@ const fetchTag = `redis-suite-${run}-data`;
 await handler.get(fetchKey, { kind: 'FETCH', tags: [fetchTag], softTags: [] });
 await handler.set(fetchKey, { kind: 'FETCH', data: { headers: {}, body: '{"a":1}', url: 'http://x/', status: 200 }, revalidate: 600, tags: [fetchTag] }, { fetchCache: true, tags: [fetchTag] });
 const fetched = await handler.get(fetchKey, { kind: 'FETCH', tags: [fetchTag], softTags: [] });
-check(fetched?.value?.data?.body === '{"a":1}', 'a fetch entry is served');
+check(valueOf(fetched)?.data?.body === '{"a":1}', 'a fetch entry is served');
 await tick();
 await handler.revalidateTag([fetchTag]);
 check((await handler.get(fetchKey, { kind: 'FETCH', tags: [fetchTag], softTags: [] })) === null, 'a fetch entry whose tag was revalidated is not served');

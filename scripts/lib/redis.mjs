@@ -7,9 +7,22 @@ import net from 'node:net';
 import { startProcess } from './harness.mjs';
 
 export const REDIS_SERVER = process.env.REDIS_SERVER || '/usr/bin/redis-server';
+/** @param {number} ms */
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** One command over RESP, for the checks' own look at Redis (not the code under test). */
+/**
+ * What harness.mjs's startProcess returns. Spelled out here while harness.mjs is on the temporary
+ * exclude list of tsconfig.mjs.json: inferred from its unannotated code, `child` is `never`.
+ * @typedef {{ child: import('node:child_process').ChildProcess; stop(): void }} ProcessHandle
+ */
+
+/**
+ * One command over RESP, for the checks' own look at Redis (not the code under test).
+ * @param {number} port
+ * @param {string[]} args
+ * @param {number} [timeoutMs]
+ * @returns {Promise<string>} the answer as RESP text, trimmed
+ */
 export function redisCommand(port, args, timeoutMs = 2000) {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
@@ -34,11 +47,17 @@ export function redisCommand(port, args, timeoutMs = 2000) {
   });
 }
 
-/** redis-server on `port` (plain TCP) and, with `tls`, on `tls.port` too (TLS, no client certificates). */
+/**
+ * redis-server on `port` (plain TCP) and, with `tls`, on `tls.port` too (TLS, no client certificates).
+ * @param {number} port
+ * @param {string} dir its working folder (log, no data)
+ * @param {{ port: number; cert: string; key: string; ca: string }} [tls]
+ * @returns {Promise<ProcessHandle>}
+ */
 export async function startRedis(port, dir, tls) {
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no', '--logfile', path.join(dir, 'redis.log')];
   if (tls) args.push('--tls-port', String(tls.port), '--tls-cert-file', tls.cert, '--tls-key-file', tls.key, '--tls-ca-cert-file', tls.ca, '--tls-auth-clients', 'no');
-  const handle = startProcess(REDIS_SERVER, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  const handle = /** @type {ProcessHandle} */ (startProcess(REDIS_SERVER, args, { stdio: ['ignore', 'ignore', 'inherit'] }));
   const until = Date.now() + 10_000;
   while (Date.now() < until) {
     if (handle.child.exitCode !== null) throw new Error(`redis-server exited with code ${handle.child.exitCode} (see ${dir}/redis.log)`);
@@ -52,15 +71,22 @@ export async function startRedis(port, dir, tls) {
   throw new Error(`redis-server did not answer on port ${port} within 10 s`);
 }
 
+/**
+ * @param {ProcessHandle} handle
+ * @param {NodeJS.Signals} signal
+ */
 export function signalGroup(handle, signal) {
   try {
-    process.kill(-handle.child.pid, signal);
+    process.kill(-(/** @type {number} */ (handle.child.pid)), signal);
   } catch {
     // already gone
   }
 }
 
-/** Stops redis-server and waits until it is gone (it writes its log while it shuts down). */
+/**
+ * Stops redis-server and waits until it is gone (it writes its log while it shuts down).
+ * @param {ProcessHandle} handle
+ */
 export async function stopRedis(handle) {
   if (handle.child.exitCode !== null || handle.child.signalCode !== null) return;
   const exited = new Promise((r) => handle.child.once('exit', r));

@@ -9,6 +9,10 @@ import net from 'node:net';
 import path from 'node:path';
 import { startProcess } from './harness.mjs';
 
+/**
+ * @param {string} cmd
+ * @returns {string} its path
+ */
 function need(cmd) {
   const r = spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' });
   // nginx lives in /usr/sbin, which a normal user's PATH may lack.
@@ -17,7 +21,11 @@ function need(cmd) {
   return r.stdout.trim();
 }
 
-/** A self-signed certificate for `host` (and www.`host`), valid two days. */
+/**
+ * A self-signed certificate for `host` (and www.`host`), valid two days.
+ * @param {string} dir
+ * @param {string} host
+ */
 export function makeCertificate(dir, host) {
   const openssl = need('openssl');
   const cert = path.join(dir, 'cert.pem');
@@ -32,6 +40,10 @@ export function makeCertificate(dir, host) {
   return { cert, key };
 }
 
+/**
+ * @param {string} dir
+ * @param {{ host: string; port: number; upstreamPort: number; cert: string; key: string }} options
+ */
 function nginxConf(dir, { host, port, upstreamPort, cert, key }) {
   const tmp = path.join(dir, 'tmp');
   fs.mkdirSync(tmp, { recursive: true });
@@ -66,9 +78,14 @@ http {
 `;
 }
 
+/**
+ * @param {number} port
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {number} [timeoutMs]
+ */
 function waitForPort(port, child, timeoutMs = 15_000) {
   const until = Date.now() + timeoutMs;
-  return new Promise((resolve, reject) => {
+  return new Promise(/** @param {(value?: void) => void} resolve @param {(err: Error) => void} reject */ (resolve, reject) => {
     const attempt = () => {
       if (child.exitCode !== null) return reject(new Error(`nginx exited with code ${child.exitCode}`));
       const s = net.connect(port, '127.0.0.1');
@@ -86,7 +103,10 @@ function waitForPort(port, child, timeoutMs = 15_000) {
   });
 }
 
-/** Starts nginx on 127.0.0.1:`port` with TLS for `host`, proxying to 127.0.0.1:`upstreamPort`. */
+/**
+ * Starts nginx on 127.0.0.1:`port` with TLS for `host`, proxying to 127.0.0.1:`upstreamPort`.
+ * @param {{ dir: string; host: string; port: number; upstreamPort: number }} options
+ */
 export async function startTlsFront({ dir, host, port, upstreamPort }) {
   const nginx = need('nginx');
   fs.mkdirSync(dir, { recursive: true });
@@ -94,7 +114,7 @@ export async function startTlsFront({ dir, host, port, upstreamPort }) {
   const conf = path.join(dir, 'nginx.conf');
   fs.writeFileSync(conf, nginxConf(dir, { host, port, upstreamPort, cert, key }));
   // -e: the early error log too, so that nothing is written to /var/log.
-  const handle = startProcess(nginx, ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const handle = /** @type {import('./redis.mjs').ProcessHandle} */ (startProcess(nginx, ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'inherit', 'inherit'] }));
   await waitForPort(port, handle.child);
   return { ...handle, port, host, errorLog: path.join(dir, 'error.log') };
 }

@@ -41,7 +41,7 @@ export function get(url: string, headers: Record<string, string> = {}): Promise<
 
 export const one = (a: RawAnswer, name: string) => a.headers.get(name)?.join(', ') ?? null;
 
-/** A returning visitor: has the country cookie, so proxy.ts stays out of the way. */
+/** A returning visitor, with the country cookie (pages are the same bytes with or without it). */
 export const RETURNING = { cookie: 'tf_country=XX' };
 
 export async function upstream(action: 'stop' | 'start'): Promise<void> {

@@ -2,32 +2,40 @@ import { expect, test, type Browser } from '@playwright/test';
 import { CACHE, EXPIRE, RETURNING, SITE, catalogue, get, one } from './helpers';
 
 /**
- * A shared cache (CDN, nginx) in front of the site: answers that set a cookie are never shared,
- * a first visit served from the cache still opens the age gate, short-lived redirects, and an
- * expiry (stale-while-revalidate) that matches each page's lifetime. Over real HTTP; the cache is
- * a hostile nginx (scripts/lib/nginx.mjs) that would store and replay a Set-Cookie.
+ * A shared cache (CDN, nginx) in front of the site: no page answer sets a cookie, so a first visit
+ * (and a crawler) is stored and served like any other; a first visit served from the cache still
+ * meets the age gate (the inline script asks /api/country/, which is private); short-lived
+ * redirects; an expiry (stale-while-revalidate) that matches each page's lifetime. Over real
+ * HTTP; the cache is a hostile nginx (scripts/lib/nginx.mjs) that would store and replay a
+ * Set-Cookie, and stands for a CDN that tells the country (CF-IPCountry; the site trusts it as
+ * one proxy hop).
  */
 
-test('an answer that sets the country cookie is never shared-cacheable', async () => {
+test('no page answer sets a cookie: pages are shared-cacheable for a first visit too', async () => {
   const { videos, category } = await catalogue();
   const v = videos[0]!;
-  const paths = ['/', '/videos/latest-updates/1/', `/video/${v.id}/${v.dir}/`, `/categories/${category}/latest-updates/1/`, '/categories/', '/information/', '/videos/', '/search/1/?s=forest', '/api/country/'];
+  const paths = ['/', '/videos/latest-updates/1/', `/video/${v.id}/${v.dir}/`, `/categories/${category}/latest-updates/1/`, '/categories/', '/information/', '/search/1/?s=forest'];
   for (const path of paths) {
     const a = await get(`${SITE}${path}`, { 'cf-ipcountry': 'DE' });
-    expect(a.status, path).toBeLessThan(400);
-    expect(one(a, 'set-cookie'), path).toContain('tf_country=DE');
-    expect(one(a, 'cache-control'), path).toBe('private, no-store');
+    expect([path, a.status]).toEqual([path, 200]);
+    expect([path, one(a, 'set-cookie')]).toEqual([path, null]);
+    expect([path, one(a, 'cache-control')]).toEqual([path, expect.stringMatching(/^(?:public, )?s-maxage=\d+, stale-while-revalidate=\d+$/)]);
   }
+  // The one answer that sets it: the visitor's own, never shared.
+  const country = await get(`${SITE}/api/country/`, { 'cf-ipcountry': 'DE' });
+  expect(one(country, 'set-cookie')).toMatch(/^tf_country=DE; Path=\/; .*Max-Age=86400/i);
+  expect(one(country, 'cache-control')).toBe('private, no-store');
 });
 
-test('a cache that keeps cookies never hands one visitor country to the next', async () => {
+test('a first visit is stored, and the next visitor gets it with nobody\'s cookie', async () => {
   const path = '/videos/longest/3/';
   const first = await get(`${CACHE}${path}`, { 'cf-ipcountry': 'DE' });
-  expect(one(first, 'set-cookie')).toContain('tf_country=DE');
+  expect(first.status).toBe(200);
+  expect(one(first, 'set-cookie')).toBeNull();
   const second = await get(`${CACHE}${path}`, { 'cf-ipcountry': 'FR' });
-  expect(one(second, 'x-cache-status')).not.toBe('HIT');
-  expect(one(second, 'set-cookie')).toContain('tf_country=FR');
-  expect(one(second, 'set-cookie')).not.toContain('tf_country=DE');
+  expect(one(second, 'x-cache-status')).toBe('HIT');
+  expect(one(second, 'set-cookie')).toBeNull();
+  expect(second.body).toBe(first.body);
 });
 
 test('the country endpoint is private and answers the visitor country', async () => {
@@ -40,14 +48,9 @@ test('the country endpoint is private and answers the visitor country', async ()
   }
 });
 
-/**
- * Stores `path` in the cache as a returning visitor's browser would (no Set-Cookie; the same
- * Accept-Encoding as the next visitor, since the cache keeps one copy per Vary), and checks that
- * it is a hit now.
- */
+/** Stores `path` in the cache as a first visit would (no cookie at all), and checks that it is a hit now. */
 async function storeInCache(browser: Browser, path: string): Promise<void> {
   const context = await browser.newContext();
-  await context.addCookies([{ name: 'tf_country', value: 'XX', url: CACHE }]);
   const page = await context.newPage();
   await page.goto(`${CACHE}${path}`);
   const again = await page.goto(`${CACHE}${path}`);
@@ -56,71 +59,100 @@ async function storeInCache(browser: Browser, path: string): Promise<void> {
   await context.close();
 }
 
-/** Records when the gate dialog is first visible, and whether the gate class was on at first content. */
+interface GateTimes {
+  /** When the gate dialog first showed, in ms from navigation start (null: never). */
+  gateAt: number | null;
+  /** When the content could first be seen and used: neither held back nor gated (null: never). */
+  contentAt: number | null;
+  firstPaint: number | null;
+  /** Whether the content was held back or gated when it was first parsed. */
+  coveredAtContent: boolean | null;
+}
+
+/** Records, from the first byte, when the gate shows and when the content becomes usable. */
 const recordGate = () => {
-  const w = window as unknown as { __gateAt?: number; __classAtContent?: boolean };
-  new MutationObserver((_, observer) => {
-    if (w.__classAtContent === undefined && document.getElementById('content')) {
-      w.__classAtContent = document.body.classList.contains('tf-agegate');
-    }
+  const w = window as unknown as { __gate?: Partial<GateTimes> };
+  const seen: Partial<GateTimes> = (w.__gate = {});
+  const covered = () => document.body.classList.contains('tf-agegate') || document.body.classList.contains('tf-agegate-pending');
+  const look = () => {
+    if (!document.body) return;
+    const content = document.getElementById('content');
+    if (seen.coveredAtContent === undefined && content) seen.coveredAtContent = covered();
     const dialog = document.querySelector('[role="dialog"]');
-    if (dialog && dialog.getClientRects().length > 0) {
-      w.__gateAt = performance.now();
-      observer.disconnect();
-    }
-  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+    if (seen.gateAt === undefined && dialog && dialog.getClientRects().length > 0) seen.gateAt = performance.now();
+    if (seen.contentAt === undefined && content && !covered()) seen.contentAt = performance.now();
+  };
+  new MutationObserver(look).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
 };
 
-/** One first visit from Germany through the cache: the dialog's delay after first paint, in ms. */
-async function gatedFirstVisit(browser: Browser, path: string): Promise<number> {
-  const context = await browser.newContext({ extraHTTPHeaders: { 'cf-ipcountry': 'DE' } });
+/** One visit through the cache in a fresh context (no cookie unless `cookie`): what it saw and when. */
+async function visit(browser: Browser, path: string, country: string, cookie?: string): Promise<GateTimes> {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'cf-ipcountry': country } });
+  if (cookie) await context.addCookies([{ name: 'tf_country', value: cookie, url: CACHE }]);
   const page = await context.newPage();
   await page.addInitScript(recordGate);
   const response = await page.goto(`${CACHE}${path}`);
   // The page came from the cache, without a Set-Cookie.
   expect(await response!.headerValue('x-cache-status')).toBe('HIT');
   expect(await response!.headerValue('set-cookie')).toBeNull();
-
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
-  await expect(dialog).toHaveAttribute('lang', 'de');
-  const timing = await page.evaluate(() => {
-    const w = window as unknown as { __gateAt?: number; __classAtContent?: boolean };
+  if (country === 'DE') {
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute('lang', 'de');
+  } else {
+    await page.locator('html[data-visitor-ready="1"]').waitFor({ state: 'attached' });
+    await expect(page.locator('#content')).toBeVisible();
+  }
+  const times = await page.evaluate(() => {
+    const g = (window as unknown as { __gate?: Partial<GateTimes> }).__gate ?? {};
     const paint = performance.getEntriesByName('first-paint')[0] ?? performance.getEntriesByName('first-contentful-paint')[0];
-    return { gateAt: w.__gateAt ?? null, firstPaint: paint?.startTime ?? null, classAtContent: w.__classAtContent ?? null };
+    return { gateAt: g.gateAt ?? null, contentAt: g.contentAt ?? null, coveredAtContent: g.coveredAtContent ?? null, firstPaint: paint?.startTime ?? null };
   });
-  // Fail closed: covered from the first paint on, never a flash of content.
-  expect(timing.classAtContent).toBe(true);
-  expect(timing.firstPaint).not.toBeNull();
-  expect(timing.gateAt).not.toBeNull();
-  expect((await context.cookies()).find((c) => c.name === 'tf_country')?.value).toBe('DE');
+  expect((await context.cookies()).find((c) => c.name === 'tf_country')?.value).toBe(cookie ?? country);
   await context.close();
-  return timing.gateAt! - timing.firstPaint!;
+  return times;
 }
 
-test('a first visit from a gated country served from the cache sees the gate within 300 ms of first paint', async ({ browser }) => {
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+const ms = (xs: number[]) => `${xs.map((d) => d.toFixed(0)).join(', ')} ms (median ${median(xs).toFixed(0)})`;
+
+test('a first visit from a gated country served from the cache sees the gate, never the content', async ({ browser }) => {
+  test.setTimeout(120_000); // four browser contexts, one after the other
   const path = '/videos/most-popular/2/';
   await storeInCache(browser, path);
-  // Three first visits, each in a fresh browser context: the median, so that one stall of a busy machine does not decide.
-  const delays: number[] = [];
-  for (let i = 0; i < 3; i++) delays.push(await gatedFirstVisit(browser, path));
-  delays.sort((a, b) => a - b);
-  console.log(`gate through the cache: dialog ${delays.map((d) => d.toFixed(0)).join(', ')} ms after first paint (median ${delays[1]!.toFixed(0)})`);
-  expect(delays[1]!).toBeLessThanOrEqual(300);
+  // Three first visits, each in a fresh browser context: medians, so that one stall of a busy machine does not decide.
+  const gateAfterPaint: number[] = [];
+  const gateAt: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t = await visit(browser, path, 'DE');
+    // Fail closed: held back from the first parse on, the content never usable.
+    expect(t.coveredAtContent).toBe(true);
+    expect(t.contentAt).toBeNull();
+    expect(t.gateAt).not.toBeNull();
+    gateAt.push(t.gateAt!);
+    gateAfterPaint.push(t.gateAt! - (t.firstPaint ?? t.gateAt!));
+  }
+  // Printed, not asserted: a wall-clock figure on a shared machine is a measurement, not a check.
+  console.log(`gate through the cache (DE, first visit): dialog at ${ms(gateAt)} from navigation start; ${ms(gateAfterPaint)} after first paint`);
 });
 
-test('a first visit from a country without a gate served from the cache is let through', async ({ browser }) => {
+test('a first visit from a country without a gate served from the cache is let through, and the gate never flashes', async ({ browser }) => {
+  test.setTimeout(150_000); // seven browser contexts, one after the other
   const path = '/videos/most-popular/3/';
   await storeInCache(browser, path);
-  const context = await browser.newContext({ extraHTTPHeaders: { 'cf-ipcountry': 'NL' } });
-  const page = await context.newPage();
-  const response = await page.goto(`${CACHE}${path}`);
-  expect(await response!.headerValue('x-cache-status')).toBe('HIT');
-  await expect(page.locator('body')).not.toHaveClass(/tf-agegate/);
-  await page.locator('html[data-visitor-ready="1"]').waitFor({ state: 'attached' });
-  await expect(page.getByTestId('agegate')).toHaveCount(0);
-  expect((await context.cookies()).find((c) => c.name === 'tf_country')?.value).toBe('NL');
-  await context.close();
+  const first: number[] = [];
+  const returning: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t = await visit(browser, path, 'NL');
+    expect(t.gateAt).toBeNull();
+    expect(t.coveredAtContent).toBe(true); // held back while the country is asked
+    first.push(t.contentAt!);
+    const r = await visit(browser, path, 'NL', 'NL');
+    expect(r.gateAt).toBeNull();
+    expect(r.coveredAtContent).toBe(false);
+    returning.push(r.contentAt!);
+  }
+  console.log(`content usable through the cache (NL): first visit at ${ms(first)} from navigation start; with the cookie at ${ms(returning)}`);
 });
 
 /** What a shared cache may do with an answer for a URL that names nothing: keep it a minute, never serve it stale. */

@@ -14,16 +14,22 @@ const NOT_FOUND_TEXT = 'Go to main page';
 /** Node's own limits on the request line and headers (414/431) answer before the site does. */
 const TOO_LONG = new Set([414, 431]);
 
-/** The path as the server routes it: dot segments resolved, as every URL parser does; null if it cannot be parsed. */
+/**
+ * The path as the server routes it: dot segments resolved, as every URL parser does; null if it cannot be parsed.
+ * @param {string} path
+ */
 function resolvedPath(path) {
   try {
-    return new URL(path.split('?')[0], 'http://site').pathname;
+    return new URL(path.split('?')[0] ?? '', 'http://site').pathname;
   } catch {
     return null;
   }
 }
 
-/** Whether the path, once its dot segments are resolved, holds a broken escape. */
+/**
+ * Whether the path, once its dot segments are resolved, holds a broken escape.
+ * @param {string} path
+ */
 function malformed(path) {
   const pathname = resolvedPath(path);
   if (pathname === null) return false;
@@ -35,6 +41,10 @@ function malformed(path) {
   }
 }
 
+/**
+ * @param {string} body
+ * @returns {{ error: 1; code: string } | null}
+ */
 function jsonError(body) {
   try {
     const v = JSON.parse(body);
@@ -44,6 +54,10 @@ function jsonError(body) {
   }
 }
 
+/**
+ * @param {import('./http.mjs').FuzzRequest} request
+ * @param {string} text
+ */
 function echoes(request, text) {
   // A redirect to the path with its trailing slash added echoes the path too.
   const sent = `${request.path} ${request.path.split('?')[0]}/ ${request.body ?? ''}`;
@@ -56,7 +70,12 @@ function echoes(request, text) {
   return sent.includes(text) || decoded.includes(text);
 }
 
-/** null when the answer holds every property, else a description of the first that fails. */
+/**
+ * null when the answer holds every property, else a description of the first that fails.
+ * @param {import('./http.mjs').FuzzRequest} request
+ * @param {import('./http.mjs').FuzzResponse} res
+ * @returns {string | null}
+ */
 export function checkAnswer(request, res) {
   const type = String(res.headers['content-type'] ?? '');
   if (res.status >= 500) return `status ${res.status}`;

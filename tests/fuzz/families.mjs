@@ -19,11 +19,16 @@ const LANGS = ['en', 'ru', 'fr', 'de'];
 const TYPES = ['all', 'straight', 'gay', 'shemale'];
 const TERMS = ['walk', 'harbour', 'old town', 'rail'];
 
-/** Builds a path from literal pieces and [mode, value] segments. */
+/**
+ * Builds a path from literal pieces and [mode, value] segments.
+ * @param {(string | [string, string])[]} parts
+ */
 function pathOf(parts) {
   return parts.map((p) => (typeof p === 'string' ? p : encode(p[0], p[1]))).join('');
 }
+/** @param {string[]} valid */
 const seg = (valid) => fc.tuple(encoder, slot(valid));
+/** @type {(path: string, q: string) => string} */
 const withQuery = (path, q) => (q ? `${path}?${q}` : path);
 const GENERIC_QUERY = queryArb([
   ['utm_source', hostile],
@@ -37,10 +42,15 @@ const FILTER_QUERY = queryArb([
   ['utm_source', hostile],
 ]);
 
+/** @typedef {import('./http.mjs').FuzzRequest} FuzzRequest */
+/** @type {(arb: fc.Arbitrary<string>) => fc.Arbitrary<FuzzRequest>} */
 const page = (arb) => arb.map((path) => ({ method: 'GET', path, kind: 'page' }));
+/** @type {(arb: fc.Arbitrary<string>) => fc.Arbitrary<FuzzRequest>} */
 const api = (arb) => arb.map((path) => ({ method: 'GET', path, kind: 'api' }));
+/** @type {(arb: fc.Arbitrary<string>) => fc.Arbitrary<FuzzRequest>} */
 const file = (arb) => arb.map((path) => ({ method: 'GET', path, kind: 'file' }));
 
+/** @type {Record<string, fc.Arbitrary<FuzzRequest>>} */
 export const FAMILIES = {
   listing: page(
     fc.tuple(seg(SORTS), seg(PAGES), FILTER_QUERY).map(([s, p, q]) => withQuery(pathOf(['/videos/', s, '/', p, '/']), q)),
@@ -147,13 +157,16 @@ export const FAMILIES = {
         fc.constantFrom('{"act":"vote","object_id":1}', `act=view&object_id=1&x=${'a'.repeat(3000)}`, ''),
       ),
     )
-    .map(([method, type, body]) => ({
-      method,
-      path: '/api/input.php',
-      headers: type ? { 'content-type': type } : {},
-      body: method === 'GET' || method === 'HEAD' ? undefined : body,
-      kind: 'api',
-    })),
+    .map(
+      /** @returns {FuzzRequest} */
+      ([method, type, body]) => ({
+        method,
+        path: '/api/input.php',
+        headers: type ? { 'content-type': type } : {},
+        body: method === 'GET' || method === 'HEAD' ? undefined : body,
+        kind: 'api',
+      }),
+    ),
   // Free text on otherwise valid requests: what reaches the upstream's search and suggestions.
   'search-text': page(
     fc

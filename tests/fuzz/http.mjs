@@ -14,24 +14,49 @@ const MAX_BODY = 4 * 1024 * 1024;
 const MAX_HEADERS = 256 * 1024;
 
 /**
+ * One request of the fuzz suite (tests/fuzz/families.mjs builds them): `path` is the request target
+ * as sent; `kind` says which properties its answer must hold (tests/fuzz/checks.mjs).
+ * @typedef {object} FuzzRequest
+ * @property {string} [method]
+ * @property {string} path
+ * @property {Record<string, string>} [headers]
+ * @property {string} [body]
+ * @property {'page' | 'api' | 'file'} [kind]
+ */
+
+/** @typedef {{ status: number; headers: import('node:http').IncomingHttpHeaders; body: string }} FuzzResponse */
+
+/**
  * Sends one request; resolves { status, headers, body } (body as UTF-8 text, cut at 4 MB). A reset
  * of a reused keep-alive socket (the server closed it while idle) is retried once on a new one.
+ * @param {string} baseUrl
+ * @param {FuzzRequest} request
+ * @param {number} [timeoutMs]
+ * @returns {Promise<FuzzResponse>}
  */
 export async function send(baseUrl, request, timeoutMs = 60_000) {
   try {
     return await sendOnce(baseUrl, request, timeoutMs, agent);
   } catch (err) {
-    if (err.code !== 'ECONNRESET') throw err;
+    if (/** @type {NodeJS.ErrnoException} */ (err).code !== 'ECONNRESET') throw err;
     return sendOnce(baseUrl, request, timeoutMs, false);
   }
 }
 
+/**
+ * @param {string} baseUrl
+ * @param {FuzzRequest} request
+ * @param {number} timeoutMs
+ * @param {http.Agent | false} agent
+ * @returns {Promise<FuzzResponse>}
+ */
 function sendOnce(baseUrl, { method = 'GET', path, headers = {}, body }, timeoutMs, agent) {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = http.request(
       { agent, hostname, port, method, path, maxHeaderSize: MAX_HEADERS, headers: { ...headers, ...(body !== undefined ? { 'content-length': Buffer.byteLength(body) } : {}) } },
       (res) => {
+        /** @type {Buffer[]} */
         const chunks = [];
         let size = 0;
         res.on('data', (c) => {

@@ -55,12 +55,19 @@ export const hostile = fc.oneof(
   { weight: 1, arbitrary: fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String) },
 );
 
-/** A slot that is usually valid (so that deeper code runs) and often hostile. */
+/**
+ * A slot that is usually valid (so that deeper code runs) and often hostile.
+ * @param {string[]} valid
+ * @returns {fc.Arbitrary<string>}
+ */
 export function slot(valid) {
   return fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...valid) }, { weight: 3, arbitrary: hostile });
 }
 
-/** Percent-encodes every byte of the UTF-8 form except unreserved characters (lone surrogates become U+FFFD). */
+/**
+ * Percent-encodes every byte of the UTF-8 form except unreserved characters (lone surrogates become U+FFFD).
+ * @param {string} value
+ */
 export function pct(value) {
   let out = '';
   for (const byte of new TextEncoder().encode(value)) {
@@ -73,11 +80,12 @@ export function pct(value) {
 /**
  * Raw: as typed, except what an HTTP request line cannot carry at all (controls, space, non-Latin-1);
  * a '%' stays a '%', so broken escapes reach the server broken.
+ * @param {string} value
  */
 export function raw(value) {
   let out = '';
   for (const ch of value) {
-    const code = ch.codePointAt(0);
+    const code = /** @type {number} */ (ch.codePointAt(0));
     out += code > 0x20 && code < 0x7f && ch !== '#' && ch !== '?' ? ch : pct(ch);
   }
   return out;
@@ -85,21 +93,24 @@ export function raw(value) {
 
 /** How a value goes into a URL: encoded (the server sees the value) or raw (escapes pass as they are). */
 export const encoder = fc.constantFrom('pct', 'raw', 'pct');
+/** @type {(mode: string, value: string) => string} */
 export const encode = (mode, value) => (mode === 'raw' ? raw(value) : pct(value));
 
 /**
  * A query string from [key, value] pairs: values duplicated, turned into `key[]=` arrays or left
  * without '=' at times, in random order.
+ * @param {[string, fc.Arbitrary<string>][]} entries
+ * @returns {fc.Arbitrary<string>}
  */
 export function queryArb(entries) {
   const one = fc.tuple(fc.constantFrom(...entries.map((e) => e[0])), encoder, fc.constantFrom('plain', 'plain', 'plain', 'dup', 'array', 'bare'));
   return fc
     .array(fc.tuple(one, fc.nat()), { maxLength: 4 })
     .chain((picks) =>
-      fc.tuple(...picks.map(([[key]]) => entries.find((e) => e[0] === key)[1])).map((values) =>
+      fc.tuple(...picks.map(([[key]]) => /** @type {[string, fc.Arbitrary<string>]} */ (entries.find((e) => e[0] === key))[1])).map((values) =>
         picks
           .map(([[key, mode, shape]], i) => {
-            const v = encode(mode, values[i]);
+            const v = encode(mode, /** @type {string} */ (values[i]));
             if (shape === 'dup') return `${key}=${v}&${key}=${v}x`;
             if (shape === 'array') return `${key}[]=${v}&${key}[]=1`;
             if (shape === 'bare') return key;

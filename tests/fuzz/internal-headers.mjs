@@ -1,9 +1,10 @@
 /**
  * Requests that carry Next's internal headers and parameters (x-middleware-subrequest, the header
  * of CVE-2025-29927; x-nextjs-data; RSC; Next-Router-Prefetch; ?_rsc=; a .rsc suffix) must get the
- * same redirects, the same country cookie and the same status as the plain request: none of them
- * may skip the proxy. Each path of the table is requested plain and with each variant, over real
- * HTTP, as a first-time visitor from a gated country (CF-IPCountry: DE, no cookie).
+ * same redirects and the same status as the plain request, and set no cookie where it sets none
+ * (no page does): none of them may skip the proxy. Each path of the table is requested plain and
+ * with each variant, over real HTTP, as a first-time visitor who claims a gated country
+ * (CF-IPCountry: DE, no cookie).
  *
  * Next answers an RSC request whose `_rsc` cache-busting value does not match its headers with a
  * 307 to the same URL carrying the right value (its guard against cache poisoning); a browser
@@ -34,6 +35,7 @@ const PATHS = [
 ];
 
 const SUBREQUEST = 'proxy:proxy:proxy:proxy:proxy';
+/** @type {Record<string, { headers?: Record<string, string>; query?: string; suffix?: string }>} */
 export const VARIANTS = {
   'x-middleware-subrequest': { headers: { 'x-middleware-subrequest': SUBREQUEST } },
   'x-middleware-subrequest (middleware)': { headers: { 'x-middleware-subrequest': 'middleware:middleware:middleware:middleware:middleware' } },
@@ -45,14 +47,22 @@ export const VARIANTS = {
   '.rsc suffix': { suffix: '.rsc' },
 };
 
-/** The path with its last slash replaced by a suffix (/videos/ -> /videos.rsc, / -> /index.rsc), query kept. */
+/**
+ * The path with its last slash replaced by a suffix (/videos/ -> /videos.rsc, / -> /index.rsc), query kept.
+ * @param {string} path
+ * @param {string | undefined} suffix
+ */
 function withSuffix(path, suffix) {
   if (!suffix) return path;
-  const [p, q] = path.split(/\?(.*)/s);
+  const [p = '', q] = path.split(/\?(.*)/s);
   const bare = p === '/' ? '/index' : p.replace(/\/$/, '');
   return `${bare}${suffix}${q ? `?${q}` : ''}`;
 }
 
+/**
+ * @param {string} path
+ * @param {string | undefined} query
+ */
 function withQuery(path, query) {
   if (!query) return path;
   return `${path}${path.includes('?') ? '&' : '?'}${query}`;
@@ -62,6 +72,8 @@ function withQuery(path, query) {
  * What a visitor gets: status, where a redirect leads (without Next's _rsc), the country cookie.
  * Next answers a redirect during an RSC render as a 200 flight payload that carries it (with a
  * Location header too); the client router follows it, so that counts as the redirect.
+ * @param {import('./http.mjs').FuzzResponse} res
+ * @returns {Outcome}
  */
 function outcome(res) {
   const location = [res.headers.location ?? res.headers['x-nextjs-redirect'] ?? ''].flat()[0] ?? '';
@@ -72,6 +84,14 @@ function outcome(res) {
   return { status: rscRedirect ? 308 : res.status, location: target ? `${target.pathname}${target.search}` : '', country: cookie };
 }
 
+/** @typedef {{ status: number; location: string; country: string }} Outcome */
+
+/**
+ * @param {string} baseUrl
+ * @param {string} path
+ * @param {Record<string, string>} headers
+ * @returns {Promise<Outcome>}
+ */
 async function visit(baseUrl, path, headers) {
   const all = { 'cf-ipcountry': 'DE', ...headers };
   let res = await send(baseUrl, { method: 'GET', path, headers: all });
@@ -86,10 +106,15 @@ async function visit(baseUrl, path, headers) {
   return outcome(res);
 }
 
+/** @type {(a: Outcome, b: Outcome) => boolean} */
 const same = (a, b) => a.status === b.status && a.location === b.location && a.country === b.country;
+/** @param {Outcome} o */
 const show = (o) => `${o.status}${o.location ? ` -> ${o.location}` : ''} country=${o.country}`;
 
-/** Prints the table; returns the number of cells that differ from the plain request. */
+/**
+ * Prints the table; returns the number of cells that differ from the plain request.
+ * @param {string} baseUrl
+ */
 export async function runInternalHeaderTable(baseUrl) {
   let differ = 0;
   let cells = 0;

@@ -1,6 +1,7 @@
 /**
  * The proxy stays off the hot path: with the build's own matchers (functions-config-manifest.json)
- * and Next's own matching code, a returning visitor's plain page request must not enter the proxy,
+ * and Next's own matching code, a plain page request must not enter the proxy, a returning
+ * visitor's or a first visit's (no cookie at all: a crawler, a visitor from a search engine),
  * while a path holding a '%' or ending in '.rsc' must (that is where broken escapes and the
  * flight-payload suffix are handled), and so must the listings of the sorts no menu offers (they redirect).
  */
@@ -14,17 +15,31 @@ const { getMiddlewareRouteMatcher } = require('next/dist/shared/lib/router/utils
 const PLAIN = ['/', '/videos/latest-updates/1/', '/videos/top-rated/37/', '/categories/travel/latest-updates/2/', '/categories/', '/video/4200/serene-waterfall-walk/', '/information/dmca/', '/bookmarks/', '/api/json/video/86400/0/4000/4200.json', '/media/thumbs/4200/1.svg', '/embed/4200/', '/_next/static/chunks/app.js'];
 const ENTERING = ['/videos/most-viewed/1/', '/categories/travel/most-commented/2/', '/videos/%ZZ/1/', '/video/4200/%FF/', '/api/json/video/%FF/0/4000/4200.json', '/media/thumbs/abc/%ZZ.svg', '/videos.rsc', '/videos/latest-updates/1.rsc', '/index.rsc'];
 
-/** Returns the number of paths on the wrong side. */
+/**
+ * What the matcher reads of a request (for the `has` and `missing` conditions of the proxy's
+ * matchers): the fixtures below carry only that, not a whole BaseNextRequest.
+ * @typedef {{ headers: import('node:http').IncomingHttpHeaders; cookies: Partial<Record<string, string>> }} MatchedRequest
+ */
+
+/**
+ * Returns the number of paths on the wrong side.
+ * @param {string} root the project folder, whose .next holds the build
+ */
 export function checkProxyMatcher(root) {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, '.next', 'server', 'functions-config-manifest.json'), 'utf8'));
   const matchers = manifest.functions['/_middleware']?.matchers ?? [];
-  const match = getMiddlewareRouteMatcher(matchers);
+  const match = /** @type {(pathname: string, request: MatchedRequest, query: object) => boolean} */ (getMiddlewareRouteMatcher(matchers));
+  /** @type {MatchedRequest} */
   const returning = { headers: { cookie: 'tf_country=DE' }, cookies: { tf_country: 'DE' } };
+  /** @type {MatchedRequest} */
+  const first = { headers: {}, cookies: {} };
   let wrong = 0;
   for (const p of PLAIN) {
-    if (match(p, returning, {})) {
-      wrong += 1;
-      console.log(`proxy matcher: a returning visitor's plain request enters the proxy: ${p}`);
+    for (const [who, request] of /** @type {[string, MatchedRequest][]} */ ([['a returning visitor', returning], ['a first visit', first]])) {
+      if (match(p, request, {})) {
+        wrong += 1;
+        console.log(`proxy matcher: ${who}'s plain request enters the proxy: ${p}`);
+      }
     }
   }
   for (const p of ENTERING) {
@@ -33,6 +48,6 @@ export function checkProxyMatcher(root) {
       console.log(`proxy matcher: ${p} does not reach the proxy`);
     }
   }
-  console.log(`proxy matcher: ${PLAIN.length} plain paths stay off the proxy, ${ENTERING.length} '%', '.rsc' and redirecting paths enter it; ${wrong} wrong`);
+  console.log(`proxy matcher: ${PLAIN.length} plain paths stay off the proxy with and without cookies, ${ENTERING.length} '%', '.rsc' and redirecting paths enter it; ${wrong} wrong`);
   return wrong;
 }

@@ -10,6 +10,7 @@ const SORT = '(?:latest-updates|most-popular|top-rated|longest|most-viewed|most-
 const SLUG = '(?:[A-Za-z0-9][A-Za-z0-9_-]{0,127})';
 const TAIL = `(?:|categories|category)\\.(?:|${SLUG})\\.${INT}\\.(?:all|straight|gay|shemale)\\.(?:|1|2|3)\\.(?:|day|week|month)`;
 
+/** @type {{ re: RegExp; query: string[]; method?: string }[]} */
 const PATHS = [
   { re: new RegExp(`^/api/json/videos2/${INT}/${GENDER}/${SORT}/${INT}/${TAIL}\\.json$`), query: [] },
   { re: /^\/api\/videos2\.php$/, query: ['params', 's'] },
@@ -23,14 +24,20 @@ const PATHS = [
   { re: /^\/api\/input\.php$/, query: [], method: 'POST' },
 ];
 const SEARCH_PARAMS = new RegExp(`^${INT}/${GENDER}/relevance/${INT}/search\\.(?:|${SLUG})\\.${INT}\\.(?:all|straight|gay|shemale)\\.(?:|1|2|3)\\.(?:|day|week|month)$`);
+/** @type {Record<string, RegExp | undefined>} */
 const INPUT_FIELDS = { act: /^(?:view|vote)$/, section: /^[a-z_]{1,32}$/, object_id: new RegExp(`^${INT}$`), vote: /^-?[0-9]{1,2}$/, user_id: new RegExp(`^${INT}$`), nogeo: /^[01]$/ };
 
 /** A request target of printable ASCII, every '%' starting a valid escape, no fragment. */
 const TARGET = /^\/(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*$/;
 
+/** @param {string} v */
 const fold = (v) => v.replace(/\s+/g, ' ').trim();
 
-/** Splits a query string into decoded [key, value] pairs; throws on a broken escape. */
+/**
+ * Splits a query string into decoded [key, value] pairs; throws on a broken escape.
+ * @param {string} q
+ * @returns {[string, string][]}
+ */
 function decodeQuery(q) {
   if (!q) return [];
   return q.split('&').map((part) => {
@@ -41,8 +48,12 @@ function decodeQuery(q) {
   });
 }
 
-/** The texts the visitor gave in a request (each folded), the only free text allowed upstream. */
+/**
+ * The texts the visitor gave in a request (each folded), the only free text allowed upstream.
+ * @param {import('./http.mjs').FuzzRequest} request
+ */
 export function visitorTexts(request) {
+  /** @type {Set<string>} */
   const texts = new Set();
   const query = request.path.includes('?') ? request.path.slice(request.path.indexOf('?') + 1) : '';
   for (const source of [query, request.body ?? '']) {
@@ -59,11 +70,16 @@ export function visitorTexts(request) {
   return texts;
 }
 
-/** null when the upstream request is allowed, else why not. */
+/**
+ * null when the upstream request is allowed, else why not.
+ * @param {import('./recorder.mjs').UpstreamRecord} record
+ * @param {import('./http.mjs').FuzzRequest} request
+ * @returns {string | null}
+ */
 export function checkUpstreamRequest(record, request) {
   const { url, method, body } = record;
   if (!TARGET.test(url)) return `an invalid request target: ${JSON.stringify(url.slice(0, 300))}`;
-  const [path, query = ''] = url.split(/\?(.*)/s);
+  const [path = '', query = ''] = url.split(/\?(.*)/s);
   const shape = PATHS.find((p) => p.re.test(path));
   if (!shape) return `a path outside the API's shapes: ${path.slice(0, 300)}`;
   if (shape.method && shape.method !== method) return `${method} to ${path}`;

@@ -1,12 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 
 /**
- * Run by scripts/e2e-import.mjs. PHASE=imported: the sample feeds' videos show in the browser
- * with their feed thumbnails and their player. PHASE=removed: after a takedown they are gone.
+ * Run by scripts/e2e-import.mjs after its imports (the import-imported project of
+ * playwright.config.ts): the sample feeds' videos show in the browser with their feed thumbnails
+ * and their player. removed.spec.ts runs after the takedown.
  * The feeds' media hosts (img.example.com, embed.example.com) are answered here, in the browser:
  * the site itself, its catalogue and its HTTP are real.
  */
-const PHASE = process.env.IMPORT_PHASE ?? 'imported';
 const TITLE = 'Quokka Island Morning Walk';
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -24,8 +24,6 @@ async function serveFeedMedia(page: Page): Promise<string[]> {
   );
   return asked;
 }
-
-test.skip(PHASE !== 'imported', 'imported phase only');
 
 test('an imported video shows in its category with the feed thumbnail, and plays through its embed', async ({ page }) => {
   const asked = await serveFeedMedia(page);

@@ -4,7 +4,7 @@ import { startPostgres } from '../../scripts/lib/postgres.mjs';
 
 export default async function globalSetup() {
   const server = await startPostgres({ database: 'postgres' });
-  globalThis.__tubefrontPgServer = server;
+  /** @type {typeof globalThis & { __tubefrontPgServer?: import('../../scripts/lib/postgres.mjs').PostgresServer }} */ (globalThis).__tubefrontPgServer = server;
   process.env.PG_TEST_SERVER_URL = server.url;
   console.log(server.external ? `\ntest:pg: using TEST_DATABASE_URL` : `\ntest:pg: throwaway PostgreSQL on port ${server.port}`);
 }

@@ -107,6 +107,24 @@ describe('forged addresses change nothing while no proxy is trusted', () => {
   });
 });
 
+describe('a forged country changes nothing while no proxy is trusted', () => {
+  it("a CDN's country header sent by the client itself is ignored", async () => {
+    // Loopback has no country: whatever the client claims, the answer is the socket's (unknown).
+    const claims: Record<string, string>[] = [
+      { 'cf-ipcountry': 'NL' },
+      { 'cf-ipcountry': 'DE' },
+      { 'x-vercel-ip-country': 'NL' },
+      { 'cloudfront-viewer-country': 'NL' },
+      { 'cf-ipcountry': 'NL', 'x-forwarded-for': '5.9.0.1' },
+    ];
+    for (const headers of claims) {
+      const res = await fetch(`${NONE}/api/country/`, { headers });
+      expect([headers, await res.json()]).toEqual([headers, { country: 'XX' }]);
+      expect(res.headers.get('set-cookie')).toMatch(/^tf_country=XX;/);
+    }
+  });
+});
+
 describe('cross-site posts', () => {
   it('are refused with 403, same-origin and header-less clients are not', async () => {
     const id = await someVideoId(ONE, 4);
@@ -136,10 +154,17 @@ describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
   });
 
   it('the age gate finds the forwarded visitor country, not a forged one', async () => {
-    const cookieFor = async (xff: string) =>
-      (await fetch(`${ONE}/information/`, { headers: { 'x-forwarded-for': xff }, redirect: 'manual' })).headers.get('set-cookie') ?? '';
+    const ask = (xff: string) => fetch(`${ONE}/api/country/`, { headers: { 'x-forwarded-for': xff } });
     // 5.9.0.1 is in Germany in the offline database; 81.2.69.160 in Britain.
-    expect(await cookieFor('81.2.69.160, 5.9.0.1')).toMatch(/tf_country=DE/);
+    const res = await ask('81.2.69.160, 5.9.0.1');
+    expect(await res.json()).toEqual({ country: 'DE' });
+    expect(res.headers.get('set-cookie')).toMatch(/^tf_country=DE;/);
+  });
+
+  it('no page sets the country cookie, not even for a first visit', async () => {
+    const res = await fetch(`${ONE}/information/`, { headers: { 'x-forwarded-for': '5.9.0.1' }, redirect: 'manual' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toBeNull();
   });
 });
 

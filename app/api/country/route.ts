@@ -6,9 +6,10 @@ import { setCountryCookie } from '@/lib/geo/country-cookie';
 export const dynamic = 'force-dynamic';
 
 /**
- * The visitor's country, for a page that came from a shared cache without the country cookie:
- * the inline script asks here before it lets a visitor past the age gate. Answers
- * { country } ('XX' when unknown) and sets the cookie; private, never stored by a cache.
+ * The visitor's country, for a first visit without the country cookie (no page sets it; the edge
+ * sets it on delivery where there is one): the inline script asks here before it shows the page
+ * or the age gate. Answers { country } ('XX' when unknown) and sets the cookie; private, never
+ * stored by a cache. The only answer of the site that sets a cookie.
  */
 export function GET(request: NextRequest) {
   const country = detectCountry(request);

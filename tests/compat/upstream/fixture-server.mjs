@@ -14,10 +14,14 @@ import http from 'node:http';
 import path from 'node:path';
 
 const dir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'fixtures', 'upstream');
+/** @param {string} name */
 const read = (name) => fs.readFileSync(path.join(dir, name), 'utf8');
 const variants = JSON.parse(read('variants.json'));
 
-/** Video ids and what the network answers for each. */
+/**
+ * Video ids and what the network answers for each.
+ * @type {Record<string, string>}
+ */
 export const VIDEOS = {
   101: 'video.json',
   102: 'video-sparse.json',
@@ -36,12 +40,26 @@ export const VIDEOS = {
 
 const seen = new Set();
 
+/** @typedef {http.IncomingMessage} Req */
+/** @typedef {http.ServerResponse} Res */
+
+/**
+ * @param {Res} res
+ * @param {number} status
+ * @param {string} text
+ */
 function sendJson(res, status, text) {
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
 
-/** Answers with a named variant, or with the fixture file `ok` when the variant is 'ok' or 'slow'. */
+/**
+ * Answers with a named variant, or with the fixture file `ok` when the variant is 'ok' or 'slow'.
+ * @param {Req} req
+ * @param {Res} res
+ * @param {string} variant
+ * @param {string} ok
+ */
 function answer(req, res, variant, ok) {
   const v = variants[variant];
   if (!v || variant === 'ok') return sendJson(res, 200, read(ok));
@@ -59,12 +77,19 @@ function answer(req, res, variant, ok) {
   res.end(body);
 }
 
+/**
+ * @param {Req} req
+ * @param {Res} res
+ * @param {string} body the request's body, read whole
+ */
 function route(req, res, body) {
-  const url = new URL(req.url, 'http://fixture');
+  // A server's request always has its URL (Node types it optional for client-side messages).
+  const url = new URL(/** @type {string} */ (req.url), 'http://fixture');
   const p = url.pathname;
   let m;
   if ((m = /^\/api\/json\/videos2\/\d+\/[^/]+\/[^/]+\/\d+\/([^.]*)\.([^.]*)\.(\d+)\.[^/]*\.json$/.exec(p))) {
-    const [, section, object, page] = m;
+    // Every group takes part in a match: none is undefined.
+    const [, section = '', object = '', page] = m;
     const variant = section.startsWith('categor') && variants[object] ? object : object === 'sparse' ? 'sparse' : 'ok';
     if (variant === 'sparse') return sendJson(res, 200, read('videos-sparse.json'));
     // Three videos on page 1 and nothing after: a short catalogue.
@@ -78,7 +103,7 @@ function route(req, res, body) {
     return answer(req, res, variants[term] ? term : 'ok', 'search.json');
   }
   if ((m = /^\/api\/json\/video\/\d+\/\d+\/\d+\/(\d+)\.json$/.exec(p))) {
-    const what = VIDEOS[m[1]] ?? 'not-found';
+    const what = VIDEOS[/** @type {string} */ (m[1])] ?? 'not-found';
     if (what === 'not-found') return sendJson(res, 200, read('error-not-found.json'));
     if (what === 'html-200-once') {
       if (seen.has(p)) {
@@ -133,6 +158,6 @@ export function createFixtureServer() {
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
   const port = Number(process.argv[2] ?? 0);
   const server = createFixtureServer();
-  server.listen(port, '127.0.0.1', () => console.log(`fixture upstream on http://127.0.0.1:${server.address().port}`));
+  server.listen(port, '127.0.0.1', () => console.log(`fixture upstream on http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`));
   for (const sig of ['SIGTERM', 'SIGINT']) process.on(sig, () => server.close(() => process.exit(0)));
 }

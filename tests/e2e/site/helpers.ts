@@ -1,8 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
 
-/** A video of the deterministic demo seed with status 5 (page renders, no related, no stat). */
-export const STATUS5_VIDEO_ID = 365;
-
 /** Visitors outside gated countries, with the cookie notice already accepted: nothing covers the page. */
 export async function plainVisitor(context: BrowserContext, baseURL: string | undefined): Promise<void> {
   await context.addCookies([{ name: 'tf_country', value: 'XX', url: baseURL ?? 'http://localhost:3000' }]);

@@ -126,9 +126,17 @@ test('the /404/ page shows the not-found content', async ({ request }) => {
   expect(await res.text()).toContain('Go to main page');
 });
 
-test('proxy sets the country cookie once', async ({ request }) => {
-  const res = await request.get('/information/', { headers: { 'cf-ipcountry': 'DE' } });
-  expect(res.headers()['set-cookie'] ?? '').toMatch(/tf_country=DE/);
+test('no page sets a cookie, first visit or not: the country endpoint does, privately', async ({ request }) => {
+  for (const path of ['/', '/information/', '/videos/latest-updates/1/', '/videos/', '/categories/', '/search/1/?s=forest']) {
+    const res = await request.get(path, { headers: { 'cf-ipcountry': 'DE' }, maxRedirects: 0 });
+    expect([path, res.headers()['set-cookie']]).toEqual([path, undefined]);
+    expect([path, res.headers()['cache-control'] ?? '']).not.toEqual([path, expect.stringMatching(/private|no-store/)]);
+  }
+  const country = await request.get('/api/country/', { headers: { 'cf-ipcountry': 'DE' } });
+  // No proxy is trusted here: the header is the client's own word, and loopback has no country.
+  expect(await country.json()).toEqual({ country: 'XX' });
+  expect(country.headers()['set-cookie']).toMatch(/^tf_country=XX; Path=\/; .*Max-Age=86400/i);
+  expect(country.headers()['cache-control']).toBe('private, no-store');
 });
 
 test('the health endpoint answers a balancer: 200, JSON, never cached', async ({ request }) => {

@@ -10,6 +10,8 @@ const WIDTHS = [390, 768, 1024, 1280, 1920];
 
 for (const width of WIDTHS) {
   test(`screenshots at ${width} px wide`, async ({ browser, baseURL }) => {
+    // Seven page loads to network idle and six full-page screenshots: three times one page's budget.
+    test.slow();
     const mobile = width < 768;
     const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, isMobile: mobile, hasTouch: mobile, reducedMotion: 'reduce' });
     await plainVisitor(context, baseURL);

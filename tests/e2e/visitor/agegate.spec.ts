@@ -14,8 +14,19 @@ const recordGateAtFirstContent = () => {
   observer.observe(document, { childList: true, subtree: true });
 };
 
+/**
+ * The visitor's country arrives as the tf_country cookie, which the edge sets on delivery (or
+ * /api/country/, asked by the inline script, for a first visit straight to the site): here the
+ * cookie is given, as the edge would have set it. test:cache and test:edge check how it is set.
+ */
+function fromCountry(country: string) {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await context.addCookies([{ name: 'tf_country', value: country, url: baseURL! }]);
+  });
+}
+
 test.describe('age gate for a gated country (DE)', () => {
-  test.use({ extraHTTPHeaders: { 'cf-ipcountry': 'DE' } });
+  fromCountry('DE');
 
   test('blocks with German texts, no flash, cannot be dismissed, confirm sticks after reload', async ({ page, context }) => {
     await page.addInitScript(recordGateAtFirstContent);
@@ -61,7 +72,7 @@ test.describe('age gate for a gated country (DE)', () => {
 });
 
 test.describe('age gate elsewhere', () => {
-  test.use({ extraHTTPHeaders: { 'cf-ipcountry': 'NL' } });
+  fromCountry('NL');
 
   test('is not shown to a visitor from a country without a gate', async ({ page, context }) => {
     await page.addInitScript(recordGateAtFirstContent);
@@ -73,8 +84,40 @@ test.describe('age gate elsewhere', () => {
   });
 });
 
+test.describe('a first visit without the country cookie', () => {
+  test('asks the country endpoint, holds the content back meanwhile and never flashes the gate', async ({ page, context }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __gateEver?: boolean; __pendingAtContent?: boolean };
+      w.__gateEver = false;
+      new MutationObserver(() => {
+        if (!document.body) return;
+        if (w.__pendingAtContent === undefined && document.getElementById('content')) {
+          w.__pendingAtContent = document.body.classList.contains('tf-agegate-pending');
+        }
+        if (document.body.classList.contains('tf-agegate')) w.__gateEver = true;
+      }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+    });
+    const asked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/country/');
+    const response = await page.goto('/');
+    expect(response!.headers()['set-cookie']).toBeUndefined();
+    expect((await asked).status()).toBe(200);
+    await hydrated(page);
+    await expect(page.locator('body')).not.toHaveClass(/tf-agegate/);
+    await expect(page.locator('#content')).toBeVisible();
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { __gateEver?: boolean; __pendingAtContent?: boolean };
+      return { __gateEver: w.__gateEver, __pendingAtContent: w.__pendingAtContent };
+    });
+    // Held back from the first content on, and the test server's loopback address has no country:
+    // never gated, and the gate never showed on the way.
+    expect(seen.__pendingAtContent).toBe(true);
+    expect(seen.__gateEver).toBe(false);
+    expect((await context.cookies()).find((c) => c.name === 'tf_country')?.value).toBe('XX');
+  });
+});
+
 test.describe('age gate in English (US)', () => {
-  test.use({ extraHTTPHeaders: { 'cf-ipcountry': 'US' } });
+  fromCountry('US');
 
   test('uses the English texts outside DE, FR and RU', async ({ page }) => {
     await page.goto('/');

@@ -43,7 +43,25 @@ test('the history lists a watched video; clear all empties it', async ({ page })
   const url = await someVideoUrl(page);
   await page.goto(url);
   const title = (await page.locator('main h1').first().innerText()).trim();
-  await page.waitForTimeout(1600); // the view stat and the history entry come 1 s after load
+  // The history entry is stored 1 s after load: wait until the browser's database holds it.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            const open = indexedDB.open('api_storage');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('watch_history')) return (db.close(), resolve(0));
+              const count = db.transaction('watch_history').objectStore('watch_history').count();
+              count.onsuccess = () => (db.close(), resolve(count.result));
+              count.onerror = () => (db.close(), reject(count.error));
+            };
+          }),
+      ),
+    )
+    .toBe(1);
 
   await page.goto('/history/');
   await expect(page.locator('main article')).toHaveCount(1);

@@ -45,8 +45,12 @@ describe('upstream source over real HTTP', () => {
   });
 
   it('throws a timeout SourceError when the upstream is too slow', async () => {
-    handler = (_req, res) => setTimeout(() => send(200, { videos: [], total_count: 0 })(_req, res), 1000);
+    // The answer is held until the client has given up: only its timeout can end the wait.
+    const held: ServerResponse[] = [];
+    handler = (_req, res) => void held.push(res);
     await expect(source().videos(listQuery)).rejects.toMatchObject({ name: 'SourceError', kind: 'timeout' });
+    expect(held).toHaveLength(1);
+    for (const res of held) res.destroy();
   });
 
   it('throws on HTTP errors, on non-JSON and on error bodies instead of returning an empty list', async () => {

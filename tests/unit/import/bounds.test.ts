@@ -43,9 +43,8 @@ describe('the embed field', () => {
     msFor(() => iframeSrc(small));
     const tSmall = Math.min(...[0, 1, 2].map(() => msFor(() => iframeSrc(small))));
     const tBig = Math.min(...[0, 1, 2].map(() => msFor(() => iframeSrc(big))));
-    console.log(`iframeSrc: 128 KB ${tSmall.toFixed(1)} ms, 256 KB ${tBig.toFixed(1)} ms`);
-    expect(tBig).toBeLessThan(100);
-    // Twice the text, about twice the time (quadratic would be four times).
+    // Twice the text, about twice the time (quadratic would be four times): a ratio of two runs
+    // side by side, the fastest of three each, which a loaded machine slows alike.
     expect(tBig).toBeLessThan(3 * tSmall + 10);
     expect(iframeSrc(small)).toBeNull();
     expect(reduceEmbed(big, HOSTS)).toEqual({ error: 'embed HTML has no <iframe src>' });
@@ -61,11 +60,10 @@ describe('the embed field', () => {
     expect(iframeSrc('<iframes src="https://a.example.com/e/5">')).toBeNull();
   });
 
-  it('is refused beyond 64 KB before any pattern runs over it, and the row is rejected in little time', async () => {
+  it('is refused beyond 64 KB before any pattern runs over it', async () => {
     const huge = `<iframe src="https://embed.example.com/e/1" ${'<iframe '.repeat(16384)}>`;
-    const t = performance.now();
     const items = await collect(chunks(`${csvRow(1, huge)}\n${csvRow(2)}\n`), options('kvs-csv'));
-    expect(performance.now() - t).toBeLessThan(200);
+    // The length reason, not the missing-src one the pattern would give: the cap came first.
     expect(rejects(items)).toEqual(['1: embed longer than 64 KB']);
     expect(ids(items)).toEqual(['2']);
   });

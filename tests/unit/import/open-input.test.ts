@@ -59,9 +59,8 @@ describe('a feed URL', () => {
   });
 
   it('stops at the byte cap when the server sends more', async () => {
-    const started = Date.now();
+    // The server sends without end: only the cap can end the read.
     await expect(readAll(`${base}/huge`)).rejects.toThrow(/longer than 1 MB \(IMPORT_URL_MAX_MB\)/);
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('is refused before reading when its Content-Length passes the cap', async () => {
@@ -69,9 +68,8 @@ describe('a feed URL', () => {
   });
 
   it('stops at the time cap when the server trickles', async () => {
-    const started = Date.now();
+    // The server trickles without end: only the time cap can end the read.
     await expect(readAll(`${base}/slow`, { maxBytes: LIMITS.maxBytes, timeoutMs: 1000 })).rejects.toThrow(/not read within 1 s \(IMPORT_URL_TIMEOUT_S\)/);
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 });
 

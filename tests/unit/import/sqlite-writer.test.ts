@@ -72,9 +72,12 @@ describe('the SQLite catalogue writer', () => {
     expect(await titlesFound('quokka')).toEqual([]);
     const before = await fx.source.videos(listQuery());
     await importFeed();
-    // Processes poll the catalogue's version at most once a second.
-    await new Promise((r) => setTimeout(r, 1100));
-    expect(await titlesFound('quokka')).toEqual(['Quokka Island Morning Walk']);
+    // Processes poll the catalogue's version at most once a second: ask until this one has seen it.
+    let found = await titlesFound('quokka');
+    for (const until = Date.now() + 30_000; found.length === 0 && Date.now() < until; found = await titlesFound('quokka')) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(found).toEqual(['Quokka Island Morning Walk']);
     const after = await fx.source.videos(listQuery());
     expect('total_count' in after && 'total_count' in before && Number(after.total_count) - Number(before.total_count)).toBe(3);
   });

@@ -87,13 +87,13 @@ describe('purgeEdges', () => {
   });
 
   it('reports an edge that refuses or cannot be reached, without throwing (and does not wait for it)', async () => {
-    const started = Date.now();
-    const [refused] = await purgeEdges([`${origin}/elsewhere`], SECRET);
+    // A settle time far past Jest's timeout: waiting after a failed purge would fail the test.
+    const settle = { settleMs: 600_000 };
+    const [refused] = await purgeEdges([`${origin}/elsewhere`], SECRET, Date.now(), settle);
     expect(refused).toMatchObject({ ok: false, detail: 'HTTP 404' });
-    const [down] = await purgeEdges(['http://127.0.0.1:9'], SECRET);
+    const [down] = await purgeEdges(['http://127.0.0.1:9'], SECRET, Date.now(), settle);
     expect(down?.ok).toBe(false);
     expect(down?.detail).toMatch(/\S/);
-    expect(Date.now() - started).toBeLessThan(EDGE_SETTLE_MS);
   });
 
   it('never follows a redirect with the secret: the edge is reported not reached', async () => {

@@ -1,5 +1,4 @@
 /** proxy.ts decisions (the redirect and rewrite table), without a server. */
-jest.mock('@/lib/geo/country', () => ({ COUNTRY_COOKIE: 'tf_country', detectCountry: () => null }));
 import { COUNTRY_COOKIE } from '@/lib/cookies';
 import { config, decide } from '@/proxy';
 
@@ -37,9 +36,17 @@ describe('proxy decide', () => {
   });
 });
 
-test("the matcher's country cookie is the site's (Next reads the matcher as a literal)", () => {
-  const keys = config.matcher.flatMap((m) => (typeof m === 'string' ? [] : (m.missing ?? []).map((c) => c.key)));
-  expect(keys).toEqual([COUNTRY_COOKIE]);
+test('the proxy enters no request for its cookies, and no answer of it sets one', async () => {
+  // A matcher on a missing cookie would make every first visit (and every crawler) enter it.
+  const conditions = config.matcher.flatMap((m): { type: string }[] => (typeof m === 'string' ? [] : [...m.has, ...((m as { missing?: { type: string }[] }).missing ?? [])]));
+  expect(conditions.filter((c) => c.type === 'cookie')).toEqual([]);
+  const { NextRequest } = await import('next/server');
+  const { proxy } = await import('@/proxy');
+  for (const path of ['/videos/', '/videos/top-rated/1/?date=week', '/search/1/?s=sunset', '/videos.rsc', '/bad%zz/', '/video/1/x/']) {
+    const answer = proxy(new NextRequest(`http://site.example${path}`, { headers: { 'cf-ipcountry': 'DE' } }));
+    expect([path, answer.headers.get('set-cookie')]).toEqual([path, null]);
+    expect([path, answer.headers.get('cache-control')]).not.toEqual([path, 'private, no-store']);
+  }
 });
 
 test('search pages may be kept by a CDN, their flight data for a client navigation may not', async () => {

@@ -1,5 +1,16 @@
 /** @jest-environment jsdom */
-import { COUNTRY_ENDPOINT, COUNTRY_EVENT, countryPending, gateLanguage, gateScript, GATE_CLASS, isGated, readCookie } from '@/components/agegate/gate';
+import {
+  COUNTRY_ENDPOINT,
+  COUNTRY_EVENT,
+  COUNTRY_TIMEOUT_MS,
+  countryPending,
+  gateLanguage,
+  gateScript,
+  GATE_CLASS,
+  isGated,
+  PENDING_CLASS,
+  readCookie,
+} from '@/components/agegate/gate';
 import * as flag from '@/components/cookie-notice/notice-flag';
 
 const COUNTRIES = ['DE', 'FR', 'US'];
@@ -66,8 +77,10 @@ class FakeXhr {
   url = '';
   status = 0;
   responseText = '';
+  timeout = 0;
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
   open(method: string, url: string) {
     this.method = method;
     this.url = url;
@@ -87,13 +100,17 @@ describe('a page without the country cookie (served by a shared cache)', () => {
     window.XMLHttpRequest = realXhr;
   });
 
-  function answer(status: number, body: string | null) {
+  const classes = () => ({ gate: document.body.classList.contains(GATE_CLASS), pending: document.body.classList.contains(PENDING_CLASS) });
+
+  function answer(status: number, body: string | null | 'timeout') {
     const xhr = FakeXhr.last!;
     expect(xhr.method).toBe('GET');
     expect(xhr.url).toBe(COUNTRY_ENDPOINT);
+    expect(xhr.timeout).toBe(COUNTRY_TIMEOUT_MS);
     const done = jest.fn();
     document.addEventListener(COUNTRY_EVENT, done, { once: true });
     if (body === null) xhr.onerror!();
+    else if (body === 'timeout') xhr.ontimeout!();
     else {
       xhr.status = status;
       xhr.responseText = body;
@@ -103,33 +120,43 @@ describe('a page without the country cookie (served by a shared cache)', () => {
     expect(countryPending()).toBe(false);
   }
 
-  it('fails closed while it asks the server, then lets a visitor from elsewhere through', () => {
-    expect(runScript()).toBe(true);
+  it('holds the content back without the gate while it asks, then lets a visitor from elsewhere through', () => {
+    expect(runScript()).toBe(false);
+    expect(classes()).toEqual({ gate: false, pending: true });
     expect(countryPending()).toBe(true);
     answer(200, '{"country":"NL"}');
-    expect(document.body.classList.contains(GATE_CLASS)).toBe(false);
+    expect(classes()).toEqual({ gate: false, pending: false });
     expect(readCookie(document.cookie, 'tf_country')).toBe('NL');
   });
 
-  it('keeps the gate for a gated country', () => {
-    expect(runScript()).toBe(true);
+  it('opens the gate for a gated country', () => {
+    runScript();
     answer(200, '{"country":"DE"}');
-    expect(document.body.classList.contains(GATE_CLASS)).toBe(true);
+    expect(classes()).toEqual({ gate: true, pending: false });
     expect(isGated(document.cookie, COUNTRIES)).toBe(true);
   });
 
-  it('keeps the gate when the question fails or the answer is not one', () => {
+  it('lets an unknown country through (XX)', () => {
     runScript();
-    answer(0, null);
-    expect(document.body.classList.contains(GATE_CLASS)).toBe(true);
-    clearCookies();
+    answer(200, '{"country":"XX"}');
+    expect(classes()).toEqual({ gate: false, pending: false });
+  });
+
+  it('fails closed when the question fails, times out or the answer is not one', () => {
+    for (const [status, body] of [[0, null], [0, 'timeout'], [503, '{"error":1}'], [200, '{"country":"<b>"}'], [200, 'not json']] as const) {
+      clearCookies();
+      runScript();
+      answer(status, body);
+      expect([body, classes()]).toEqual([body, { gate: true, pending: false }]);
+    }
+  });
+
+  it('decides once: a late second event changes nothing', () => {
     runScript();
-    answer(503, '{"error":1}');
-    expect(document.body.classList.contains(GATE_CLASS)).toBe(true);
-    clearCookies();
-    runScript();
-    answer(200, '{"country":"<b>"}');
-    expect(document.body.classList.contains(GATE_CLASS)).toBe(true);
+    const xhr = FakeXhr.last!;
+    answer(200, '{"country":"NL"}');
+    xhr.ontimeout!();
+    expect(classes()).toEqual({ gate: false, pending: false });
   });
 
   it('asks nothing when the visitor confirmed already or nobody is gated', () => {

@@ -69,19 +69,55 @@ describe('lookupCountry (the installed mmdb)', () => {
   });
 });
 
+/** detectCountry under a configuration (read once per module instance, so each call gets its own). */
+function detectUnder(env: Record<string, string>, request: NextRequest): string | null {
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, env);
+  let answer: string | null = null;
+  try {
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      answer = (require('@/lib/geo/country') as typeof import('@/lib/geo/country')).detectCountry(request);
+    });
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+  return answer;
+}
+
 describe('detectCountry', () => {
-  it('prefers a CDN header', () => {
-    expect(detectCountry(req({ 'cf-ipcountry': 'de', 'x-forwarded-for': '8.8.8.8' }))).toBe('DE');
-    expect(detectCountry(req({ 'x-vercel-ip-country': 'FR' }))).toBe('FR');
-    expect(detectCountry(req({ 'cloudfront-viewer-country': 'RU' }))).toBe('RU');
+  it('believes a CDN header from a proxy TRUST_PROXY trusts', () => {
+    const hop = { TRUST_PROXY: '1' };
+    expect(detectUnder(hop, fromSocket('10.0.0.2', { 'cf-ipcountry': 'de', 'x-forwarded-for': '8.8.8.8' }))).toBe('DE');
+    expect(detectUnder(hop, fromSocket('10.0.0.2', { 'x-vercel-ip-country': 'FR' }))).toBe('FR');
+    expect(detectUnder(hop, fromSocket('10.0.0.2', { 'cloudfront-viewer-country': 'RU' }))).toBe('RU');
+    const list = { TRUST_PROXY: '10.0.0.0/8' };
+    expect(detectUnder(list, fromSocket('10.0.0.2', { 'cf-ipcountry': 'NL', 'x-forwarded-for': '5.9.0.1' }))).toBe('NL');
   });
-  it('falls back to the socket address when the header is unknown or invalid', () => {
-    expect(detectCountry(fromSocket('5.9.0.1', { 'cf-ipcountry': 'XX' }))).toBe('DE');
-    expect(detectCountry(fromSocket('::ffff:77.88.8.8', { 'cf-ipcountry': '<b>' }))).toBe('RU');
+  it('ignores a country header the client sent itself (a forged country)', () => {
+    // A visitor in Germany who says Cloudflare placed them in the Netherlands.
+    expect(detectUnder({ TRUST_PROXY: '' }, fromSocket('5.9.0.1', { 'cf-ipcountry': 'NL' }))).toBe('DE');
+    expect(detectUnder({ TRUST_PROXY: '' }, fromSocket('5.9.0.1', { 'x-vercel-ip-country': 'NL', 'cloudfront-viewer-country': 'NL' }))).toBe('DE');
+    // Trusted proxies listed, but this socket is not one of them.
+    expect(detectUnder({ TRUST_PROXY: '10.0.0.0/8' }, fromSocket('5.9.0.1', { 'cf-ipcountry': 'NL' }))).toBe('DE');
+    // No socket address proven (a plain `next start`): nothing tells where the header came from.
+    expect(detectUnder({ TRUST_PROXY: '1' }, req({ 'cf-ipcountry': 'NL', 'x-forwarded-for': '5.9.0.1' }))).toBe('DE');
+  });
+  it('believes only the header the operator names, when one is named', () => {
+    const env = { TRUST_PROXY: '1', COUNTRY_HEADER: 'X-Country' };
+    expect(detectUnder(env, fromSocket('10.0.0.2', { 'x-country': 'fr', 'cf-ipcountry': 'NL', 'x-forwarded-for': '5.9.0.1' }))).toBe('FR');
+    expect(detectUnder(env, fromSocket('10.0.0.2', { 'cf-ipcountry': 'NL', 'x-forwarded-for': '5.9.0.1' }))).toBe('DE');
+  });
+  it('falls back to the address when the header is unknown or invalid', () => {
+    expect(detectUnder({ TRUST_PROXY: '1' }, fromSocket('10.0.0.2', { 'cf-ipcountry': 'XX', 'x-forwarded-for': '5.9.0.1' }))).toBe('DE');
+    expect(detectUnder({ TRUST_PROXY: '' }, fromSocket('::ffff:77.88.8.8', { 'cf-ipcountry': '<b>' }))).toBe('RU');
   });
   it('believes no forwarded header while TRUST_PROXY trusts nothing', () => {
     // A visitor from Germany who claims to be in Britain.
-    expect(detectCountry(fromSocket('5.9.0.1', { 'x-forwarded-for': '81.2.69.160', 'x-real-ip': '81.2.69.160' }))).toBe('DE');
+    expect(detectUnder({ TRUST_PROXY: '' }, fromSocket('5.9.0.1', { 'x-forwarded-for': '81.2.69.160', 'x-real-ip': '81.2.69.160' }))).toBe('DE');
   });
   it('returns null when nothing tells', () => {
     expect(detectCountry(req({}))).toBeNull();
