@@ -19,16 +19,24 @@
 import { DEFAULT_PAGE_CACHE_MB } from '../../lib/server/standalone-config.mjs';
 
 /** What the heap holds besides the page cache: code, the other stores, renders under way, and room for garbage. */
-export const HEAP_BASE_MB = 192;
+export const HEAP_BASE_MB = 160;
 
-/** The default cap in MiB for `env` (its PAGE_CACHE_MB, when a valid one). */
+/**
+ * The default cap in MiB for `env` (its PAGE_CACHE_MB, when a valid one).
+ * @param {Record<string, string | undefined>} [env]
+ * @returns {number}
+ */
 export function defaultMaxHeapMb(env = process.env) {
   const raw = env.PAGE_CACHE_MB?.trim();
   const pageCache = raw && /^\d+$/.test(raw) ? Number(raw) : DEFAULT_PAGE_CACHE_MB;
   return HEAP_BASE_MB + pageCache;
 }
 
-/** The flags for `node` before the server's script; throws one line on a bad MAX_HEAP_MB. */
+/**
+ * The flags for `node` before the server's script; throws one line on a bad MAX_HEAP_MB.
+ * @param {Record<string, string | undefined>} [env]
+ * @returns {string[]}
+ */
 export function serverNodeArgs(env = process.env) {
   if (/--max-old-space-size\b/.test(env.NODE_OPTIONS ?? '')) return [];
   const raw = env.MAX_HEAP_MB?.trim();
