@@ -28,12 +28,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { openCatalogDb } from '@/lib/catalog/db';
+import { openCatalogDb } from '@/lib/catalog/sqlite/db';
 // Types only: the PostgreSQL modules are loaded in the PostgreSQL mode alone, so the SQLite import's process never holds them.
-import type { PgPool } from '@/lib/catalog/pg/db';
-import { recordView } from '@/lib/catalog/input-actions';
-import { isBusy, writeWhenFree } from '@/lib/catalog/site-write';
-import { SqliteCatalogWriter } from '@/lib/catalog/sqlite-writer';
+import type { PgPool } from '@/lib/catalog/postgres/db';
+import { recordView } from '@/lib/catalog/sqlite/input-actions';
+import { isBusy, writeWhenFree } from '@/lib/catalog/sqlite/site-write';
+import { SqliteCatalogWriter } from '@/lib/catalog/sqlite/writer';
 import { DEFAULT_KVS_COLUMNS } from '@/lib/import/normalise';
 import { openFeed } from '@/lib/import/open-input';
 import { runImport } from '@/lib/import/run-import';
@@ -180,7 +180,7 @@ function viewsEvery50ms(ids: readonly number[], write: (id: number) => Promise<u
 /**
  * The running site's writes during an import: every 50 ms this (otherwise idle) process counts a
  * view of a demo video on its own connection, opened as the site opens it, the way the input
- * endpoint does (lib/catalog/source.ts: writeWhenFree, which waits for the write lock off the
+ * endpoint does (lib/catalog/sqlite/store.ts: writeWhenFree, which waits for the write lock off the
  * event loop). Measured: each write's time, and the event loop's delay (monitorEventLoopDelay),
  * which is what the site's other requests wait for.
  */
@@ -362,13 +362,13 @@ interface PgSiteWrites {
 
 /**
  * The running site's views during an import on PostgreSQL: every 50 ms this process counts a view
- * of a demo video through the site's PostgreSQL source (lib/catalog/pg/source.ts: input, act
+ * of a demo video through the site's PostgreSQL source (lib/catalog/postgres/store.ts: input, act
  * view), on a pool made as the site makes its own (createPgPool's defaults: 10 connections, 15 s
  * statement timeout). Measured: each view's time, and this process's event loop delay.
  */
 async function pgSiteWrites(url: string, ids: readonly number[]): Promise<() => Promise<PgSiteWrites>> {
-  const { createPgPool } = await import('@/lib/catalog/pg/db');
-  const { createPgSource } = await import('@/lib/catalog/pg/source');
+  const { createPgPool } = await import('@/lib/catalog/postgres/db');
+  const { createPgSource } = await import('@/lib/catalog/postgres/store');
   const pool = createPgPool(url);
   const source = createPgSource(pool);
   let failed = 0;
@@ -523,8 +523,8 @@ async function videosHeld(pool: PgPool): Promise<number> {
 }
 
 async function mainPg(file: string, dir: string): Promise<void> {
-  const { createPgPool, ensurePgCatalog } = await import('@/lib/catalog/pg/db');
-  const { redactedUrl } = await import('@/lib/catalog/pg/cli');
+  const { createPgPool, ensurePgCatalog } = await import('@/lib/catalog/postgres/db');
+  const { redactedUrl } = await import('@/lib/catalog/postgres/open');
   const { url, stop, throwaway } = await (await import('./lib/postgres.mjs')).databaseUrlOrThrowaway();
   try {
     const pool = createPgPool(url, 2);

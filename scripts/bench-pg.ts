@@ -12,11 +12,11 @@
 import fs from 'node:fs';
 import type pg from 'pg';
 import { parseFlags, positiveIntFlag } from '@/lib/catalog/cli-args';
-import { redactedUrl } from '@/lib/catalog/pg/cli';
-import { createPgPool, ensurePgCatalog, type PgPool } from '@/lib/catalog/pg/db';
-import { moveWindows, rebuildPgPeriodStats, vacuumPeriods } from '@/lib/catalog/pg/period-stats';
-import { PG_SCHEMA_VERSION, SYNC_COMMIT_SQL } from '@/lib/catalog/pg/schema';
-import { createPgSource } from '@/lib/catalog/pg/source';
+import { redactedUrl } from '@/lib/catalog/postgres/open';
+import { createPgPool, ensurePgCatalog, type PgPool } from '@/lib/catalog/postgres/db';
+import { moveWindows, rebuildPgPeriodStats, vacuumPeriods } from '@/lib/catalog/postgres/period-stats';
+import { PG_SCHEMA_VERSION, SYNC_COMMIT_SQL } from '@/lib/catalog/postgres/schema';
+import { createPgSource } from '@/lib/catalog/postgres/store';
 import type { Source } from '@/lib/contract/source';
 import { runQueryTable } from './lib/catalog-bench';
 
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
         t = performance.now();
         await inTransaction((c) => moveWindows(c, nowS));
         const rollMs = performance.now() - t;
-        // As the site does after the daily move (lib/catalog/pg/period-stats.ts).
+        // As the site does after the daily move (lib/catalog/postgres/period-stats.ts).
         await vacuumPeriods(pool);
         return { rollMs, rebuildMs };
       },

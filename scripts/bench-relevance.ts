@@ -8,9 +8,10 @@
  */
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { searchMatch, searchTokens } from '@/lib/catalog/fts-query';
-import { byScore, titleScore } from '@/lib/catalog/relevance';
-import { maxPublishedId, searchIds, SEARCH_WINDOW } from '@/lib/catalog/search-query';
+import { searchMatch } from '@/lib/catalog/sqlite/fts-query';
+import { byScore, searchTokens, titleScore } from '@/lib/catalog/relevance';
+import { maxPublishedId, searchIds } from '@/lib/catalog/sqlite/search-query';
+import { SEARCH_WINDOW } from '@/lib/catalog/search-limits';
 import { parseFlags } from '@/lib/catalog/cli-args';
 
 const flags = parseFlags(process.argv.slice(2));

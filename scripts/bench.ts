@@ -10,10 +10,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { parseFlags, positiveIntFlag } from '@/lib/catalog/cli-args';
-import { openCatalogDb, rebuildCatalogFile } from '@/lib/catalog/db';
-import { ensurePeriodStats, rebuildPeriodStats } from '@/lib/catalog/period-stats';
-import { SCHEMA_VERSION } from '@/lib/catalog/schema';
-import { createEmbeddedSource } from '@/lib/catalog/source';
+import { openCatalogDb, rebuildCatalogFile } from '@/lib/catalog/sqlite/db';
+import { ensurePeriodStats, rebuildPeriodStats } from '@/lib/catalog/sqlite/period-stats';
+import { SCHEMA_VERSION } from '@/lib/catalog/sqlite/schema';
+import { createEmbeddedSource } from '@/lib/catalog/sqlite/store';
 import type { Source } from '@/lib/contract/source';
 import { runQueryTable } from './lib/catalog-bench';
 

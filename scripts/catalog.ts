@@ -6,7 +6,7 @@
  * the running site is told to drop its cached pages (REVALIDATE_URLS).
  */
 import { getConfig } from '@/lib/config';
-import { openCatalogTarget } from '@/lib/catalog/catalog-target';
+import { openCatalogTarget } from '@/lib/catalog/open';
 import { splitArgs, UsageError } from '@/lib/import/cli-options';
 import type { RemoveTarget } from '@/lib/import/writer';
 

@@ -6,7 +6,7 @@
  * read (nothing changed when it could not even be opened), 2 on a usage error.
  */
 import { getConfig } from '@/lib/config';
-import { openCatalogTarget } from '@/lib/catalog/catalog-target';
+import { openCatalogTarget } from '@/lib/catalog/open';
 import { parseImportArgs, UsageError } from '@/lib/import/cli-options';
 import { FeedInputError, openFeed } from '@/lib/import/open-input';
 import { runImport } from '@/lib/import/run-import';

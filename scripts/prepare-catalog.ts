@@ -1,38 +1,26 @@
 /**
- * Run before next build/dev/start: creates and seeds the embedded catalogue when it is
- * missing (or of an older schema), otherwise returns at once; the same on PostgreSQL when DATABASE_URL
- * is set. Does nothing for an upstream API.
+ * Run before next build/dev/start: creates and seeds the configured catalogue (lib/catalog/open.ts)
+ * when it is missing (or of an older schema), otherwise returns at once. Does nothing for an
+ * upstream API.
  */
-import path from 'node:path';
 import { getConfig } from '@/lib/config';
-import { ensureCatalogFile } from '@/lib/catalog/db';
-import { preparePg, redactedUrl } from '@/lib/catalog/pg/cli';
-import { CatalogUpgradeError } from '@/lib/catalog/upgrade-error';
+import { backendFor } from '@/lib/catalog/open';
 
 const config = getConfig();
+
+async function main(): Promise<void> {
+  const { label, seeded } = await (await backendFor(config)).prepare(config);
+  if (seeded) {
+    console.log(`prepare-catalog: seeded ${seeded.videos.toLocaleString('en-US')} videos into ${label} in ${(seeded.ms / 1000).toFixed(1)} s.`);
+  }
+}
+
 if (config.apiOrigin) {
   console.log('prepare-catalog: API_ORIGIN is set, the embedded catalogue is not used.');
-} else if (config.databaseUrl) {
-  const url = config.databaseUrl;
-  preparePg(url, config.seedVideos).then(
-    (result) => {
-      if (result) console.log(`prepare-catalog: seeded ${result.videos.toLocaleString('en-US')} videos into ${redactedUrl(url)} in ${(result.ms / 1000).toFixed(1)} s.`);
-    },
-    (e: unknown) => {
-      console.error(`prepare-catalog: PostgreSQL catalogue at ${redactedUrl(url)}: ${e instanceof Error ? e.message : String(e)}`);
-      process.exitCode = 1;
-    },
-  );
 } else {
-  const file = path.resolve(process.cwd(), config.databasePath);
-  try {
-    const result = ensureCatalogFile(file, { seedVideos: config.seedVideos });
-    if (result) {
-      console.log(`prepare-catalog: seeded ${result.videos.toLocaleString('en-US')} videos into ${file} in ${(result.ms / 1000).toFixed(1)} s.`);
-    }
-  } catch (e) {
-    if (!(e instanceof CatalogUpgradeError)) throw e;
-    console.error(`prepare-catalog: ${e.message}`);
+  main().catch((e: unknown) => {
+    // A catalogue of another schema holding imported videos (CatalogUpgradeError), a server down: one line.
+    console.error(`prepare-catalog: ${e instanceof Error ? e.message : String(e)}`);
     process.exitCode = 1;
-  }
+  });
 }

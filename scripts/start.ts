@@ -8,6 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { BUILD_API_ORIGIN_VAR, BUILD_SITE_URL_VAR, buildSourceName, getConfig, type Config } from '../lib/config';
+import { describeCatalog } from '../lib/catalog/open';
 import { checkConfigOrExit } from '../lib/config-check';
 import { BUILD_CSP_VAR, cspSources, pageCsp } from '../lib/security-headers';
 import { serverNodeArgs } from './lib/node-memory.mjs';
@@ -73,7 +74,7 @@ try {
   process.exit(1);
 }
 console.log(
-  `tubefront: source ${config.apiOrigin ? `upstream ${config.apiOrigin}` : config.databaseUrl ? 'PostgreSQL catalogue (DATABASE_URL)' : `embedded catalogue ${config.databasePath}`}`,
+  `tubefront: source ${config.apiOrigin ? `upstream ${config.apiOrigin}` : describeCatalog(config)}`,
 );
 
 const reason = buildReason(config);

@@ -6,7 +6,7 @@ import 'server-only';
  */
 import { cache } from 'react';
 import { getConfig } from '@/lib/config';
-import { LruCache } from '@/lib/lru';
+import { LruCache } from '@/lib/lru.mjs';
 import type {
   Category,
   CategorySort,
@@ -29,17 +29,13 @@ import { upstreamSource } from './upstream';
 let source: Source | undefined;
 
 /**
- * The active source: the upstream API when API_ORIGIN is set, else the catalogue on PostgreSQL
- * when DATABASE_URL is set, else the embedded SQLite catalogue.
+ * The active source: the upstream API when API_ORIGIN is set, else the configured catalogue
+ * (lib/catalog/open.ts: PostgreSQL when DATABASE_URL is set, else the embedded SQLite file).
  */
 export async function getSource(): Promise<Source> {
   if (!source) {
     const config = getConfig();
-    source = config.apiOrigin
-      ? upstreamSource()
-      : config.databaseUrl
-        ? (await import('@/lib/catalog/pg/source')).pgSource
-        : (await import('@/lib/catalog/source')).embeddedSource;
+    source = config.apiOrigin ? upstreamSource() : (await (await import('@/lib/catalog/open')).siteCatalog()).source;
   }
   return source;
 }

@@ -10,7 +10,7 @@ import 'server-only';
  * last good answer is served instead (stale if error), so that pages keep their content.
  */
 import { getConfig } from '@/lib/config';
-import { LruCache } from '@/lib/lru';
+import { LruCache } from '@/lib/lru.mjs';
 import { SourceError } from '@/lib/contract/errors';
 import type {
   RawCategoriesResponse,

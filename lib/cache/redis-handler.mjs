@@ -42,6 +42,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createClient } from 'redis';
+import { LruCache } from '../lru.mjs';
 
 const READ_TIMEOUT_MS = 500;
 const WRITE_TIMEOUT_MS = 1000;
@@ -181,37 +182,9 @@ function entryTags(entry, ctx) {
 
 // --- the in-memory LRU -----------------------------------------------------------------------
 
-class Lru {
-  constructor(maxBytes) {
-    this.maxBytes = maxBytes;
-    this.bytes = 0;
-    this.map = new Map();
-  }
-  get(key) {
-    const item = this.map.get(key);
-    if (!item) return undefined;
-    this.map.delete(key);
-    this.map.set(key, item);
-    return item.entry;
-  }
-  set(key, entry) {
-    this.delete(key);
-    const size = key.length + byteSize(entry.value) + 64;
-    if (size > this.maxBytes) return;
-    this.map.set(key, { entry, size });
-    this.bytes += size;
-    for (const [k, item] of this.map) {
-      if (this.bytes <= this.maxBytes) break;
-      this.map.delete(k);
-      this.bytes -= item.size;
-    }
-  }
-  delete(key) {
-    const item = this.map.get(key);
-    if (!item) return;
-    this.map.delete(key);
-    this.bytes -= item.size;
-  }
+/** An LRU of entries by their bytes (lib/lru.mjs, sized per entry), nothing expiring by age. */
+function bytesLru(maxBytes) {
+  return new LruCache(maxBytes, Infinity, Date.now, (entry, key) => key.length + byteSize(entry.value) + 64);
 }
 
 // --- the process-wide state: one LRU, one Redis connection, the tag expiries ---------------------
@@ -220,8 +193,8 @@ class SharedCache {
   constructor({ url, maxMemoryBytes }) {
     this.url = url;
     const budget = maxMemoryBytes > 0 ? maxMemoryBytes : 256 * 1024 * 1024;
-    this.brief = new Lru(Math.floor(budget * BRIEF_SHARE));
-    this.lru = new Lru(budget - this.brief.maxBytes);
+    this.brief = bytesLru(Math.floor(budget * BRIEF_SHARE));
+    this.lru = bytesLru(budget - this.brief.limit);
     /** tag -> time (ms) it expired at, as the hash holds it. */
     this.tagExpiry = new Map();
     this.skipUntil = 0;

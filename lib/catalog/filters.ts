@@ -5,10 +5,19 @@ export type DurationClass = 1 | 2 | 3;
 
 export const DAY_SECONDS = 86_400;
 
+/** Where the duration classes meet, in seconds: class 1 is below SHORT_BELOW, class 3 above LONG_ABOVE. */
+const SHORT_BELOW = 600;
+const LONG_ABOVE = 2400;
+
 export function durationClass(seconds: number): DurationClass {
-  if (seconds < 600) return 1;
-  if (seconds <= 2400) return 2;
+  if (seconds < SHORT_BELOW) return 1;
+  if (seconds <= LONG_ABOVE) return 2;
   return 3;
+}
+
+/** durationClass as an SQL expression of the column `col` (either store). */
+export function durationClassSql(col: string): string {
+  return `CASE WHEN ${col} < ${SHORT_BELOW} THEN 1 WHEN ${col} <= ${LONG_ABOVE} THEN 2 ELSE 3 END`;
 }
 
 /** 0 for 'all', else the class number. */
@@ -20,11 +29,11 @@ export function durationFilterClass(filter: DurationFilter): 0 | DurationClass {
 export function durationRange(filter: DurationFilter): [number, number] | null {
   switch (filter) {
     case '1':
-      return [0, 599];
+      return [0, SHORT_BELOW - 1];
     case '2':
-      return [600, 2400];
+      return [SHORT_BELOW, LONG_ABOVE];
     case '3':
-      return [2401, Number.MAX_SAFE_INTEGER];
+      return [LONG_ABOVE + 1, Number.MAX_SAFE_INTEGER];
     default:
       return null;
   }

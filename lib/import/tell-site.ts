@@ -1,12 +1,11 @@
-import type Database from 'better-sqlite3';
 import type { CatalogChange } from '@/lib/cache/catalog-change';
-import { changeSecret } from '@/lib/catalog/change-secret';
+import type { CatalogStore } from '@/lib/catalog/store';
 import type { Config } from '@/lib/config';
 import { announceCatalogChange, purgeEdges } from './announce';
 
 /** Tells the running site about a change, then empties the nginx edges; one line per server. */
-export async function tellSite(db: Database.Database, config: Config, change: CatalogChange): Promise<void> {
-  const secret = config.revalidateUrls.length === 0 ? '' : changeSecret(db, config.revalidateSecret, true);
+export async function tellSite(store: Pick<CatalogStore, 'changeSecret'>, config: Config, change: CatalogChange): Promise<void> {
+  const secret = config.revalidateUrls.length === 0 ? '' : await store.changeSecret(config.revalidateSecret, true);
   if (secret) {
     const onRetry = (origin: string, ms: number, detail: string) => console.log(`site ${origin}: ${detail}, asking again in ${(ms / 1000).toFixed(1)} s`);
     for (const r of await announceCatalogChange(change, config.revalidateUrls, secret, { onRetry })) {

@@ -10,8 +10,6 @@ import 'server-only';
  * and every RECHECK_MS (a tool that could not reach this server, another process's import).
  */
 import { getConfig } from '@/lib/config';
-import { changeSecret } from '@/lib/catalog/change-secret';
-import { NEXT_PUBLISH_SQL } from '@/lib/catalog/list-epoch';
 import { nowSeconds } from '@/lib/catalog/filters';
 import { announceCatalogChange, purgeEdges } from '@/lib/import/announce';
 
@@ -26,18 +24,10 @@ interface Catalogue {
 
 async function openCatalogue(): Promise<Catalogue> {
   const config = getConfig();
-  if (config.databaseUrl) {
-    const { getPgPool } = await import('@/lib/catalog/pg/source');
-    const { pgChangeSecret } = await import('@/lib/catalog/pg/change-secret');
-    return {
-      nextPublish: async (now) => (await (await getPgPool()).query<{ at: number | null }>(`${NEXT_PUBLISH_SQL} $1`, [now])).rows[0]?.at ?? null,
-      secret: async () => pgChangeSecret(await getPgPool(), config.revalidateSecret, true),
-    };
-  }
-  const { getCatalogDb } = await import('@/lib/catalog/db');
+  const { store } = await (await import('@/lib/catalog/open')).siteCatalog();
   return {
-    nextPublish: async (now) => getCatalogDb().prepare(`${NEXT_PUBLISH_SQL} ?`).pluck().get(now) as number | null,
-    secret: async () => changeSecret(getCatalogDb(), config.revalidateSecret, true),
+    nextPublish: async (now) => store.nextPublish(now),
+    secret: async () => store.changeSecret(config.revalidateSecret, true),
   };
 }
 

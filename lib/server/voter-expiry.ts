@@ -8,23 +8,14 @@ import 'server-only';
  */
 import { getConfig } from '@/lib/config';
 import { nowSeconds } from '@/lib/catalog/filters';
-import { dayOf } from '@/lib/catalog/period-stats';
+import { dayOf } from '@/lib/catalog/periods';
 
 export const CHECK_MS = 60_000;
 
 /** Drops the votes of the days before `now`'s from the configured catalogue; the number dropped. */
 export async function forgetPastVotersNow(now = nowSeconds()): Promise<number> {
-  if (getConfig().databaseUrl) {
-    const { getPgPool } = await import('@/lib/catalog/pg/source');
-    const { pgForgetPastVoters } = await import('@/lib/catalog/pg/voter-key');
-    return pgForgetPastVoters(await getPgPool(), now);
-  }
-  const { getCatalogDb } = await import('@/lib/catalog/db');
-  const { forgetPastVoters } = await import('@/lib/catalog/voter-key');
-  const { writeWhenFree } = await import('@/lib/catalog/site-write');
-  const db = getCatalogDb();
-  // Never waits for the write lock on the event loop (an import may hold it).
-  return writeWhenFree(db, () => forgetPastVoters(db, now));
+  // On SQLite, never waits for the write lock on the event loop (an import may hold it).
+  return (await (await import('@/lib/catalog/open')).siteCatalog()).store.forgetPastVoters(now);
 }
 
 // On globalThis: instrumentation.ts and the route handlers are bundled apart.

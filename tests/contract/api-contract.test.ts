@@ -2,7 +2,8 @@
  * The contract between the two sources: the upstream HTTP client pointed at this app's own API
  * (a live `next start`) must return what the embedded source returns, call by call.
  */
-import { embeddedSource } from '@/lib/catalog/source';
+import { getCatalogDb } from '@/lib/catalog/sqlite/db';
+import { createEmbeddedSource } from '@/lib/catalog/sqlite/store';
 import { createUpstreamSource } from '@/lib/api/upstream';
 import type { Source, VideosQuery } from '@/lib/contract/source';
 import type { RawVideosResponse } from '@/lib/contract/raw';
@@ -11,7 +12,7 @@ const base = process.env.CONTRACT_BASE_URL;
 if (!base) throw new Error('CONTRACT_BASE_URL must name the running site (scripts/e2e.mjs sets it)');
 
 const http: Source = createUpstreamSource({ origin: base, timeoutMs: 15000, memoryCache: false });
-const local: Source = embeddedSource;
+const local: Source = createEmbeddedSource(getCatalogDb);
 
 const list = (over: Partial<VideosQuery> = {}): VideosQuery => ({
   lifetime: 86400, gender: 'str', sort: 'latest-updates', count: 60, section: '', objectId: '', page: 1,

@@ -8,8 +8,8 @@
  * mocked (it needs Next's request context).
  */
 import net from 'node:net';
-import { pgChangeSecret } from '@/lib/catalog/pg/change-secret';
-import type { PgPool } from '@/lib/catalog/pg/db';
+import { pgChangeSecret } from '@/lib/catalog/postgres/change-secret';
+import type { PgPool } from '@/lib/catalog/postgres/db';
 import { type PgDatabase, seededDatabase } from './helpers/pg-fixture';
 
 const mockOnCatalogChange = jest.fn();

@@ -13,10 +13,10 @@
  */
 import type { RawVideosResponse } from '@/lib/contract/raw';
 import type { Source, VideosQuery } from '@/lib/contract/source';
-import { searchTuning } from '@/lib/catalog/pg/queries';
-import { createPgSource } from '@/lib/catalog/pg/source';
-import { titlePairQuery, titlePairsTsv, titleTsv, tsquery } from '@/lib/catalog/pg/tsv';
-import { SEARCH_WINDOW } from '@/lib/catalog/search-query';
+import { searchTuning } from '@/lib/catalog/postgres/queries';
+import { createPgSource } from '@/lib/catalog/postgres/store';
+import { titlePairQuery, titlePairsTsv, titleTsv, tsquery } from '@/lib/catalog/postgres/tsv';
+import { SEARCH_WINDOW } from '@/lib/catalog/search-limits';
 import { foldedWords } from '@/lib/catalog/relevance';
 import { CATEGORIES, TAGS } from '@/lib/catalog/words';
 import { ALL_SORTS, DATES, DURATIONS } from '@/lib/types';
@@ -268,7 +268,7 @@ describe('the PostgreSQL catalogue answers as the SQLite one', () => {
     expect(pgSource.contentVersion!()).toBe(sqlite.source.contentVersion!());
     const broken = createPgSource(
       // Nothing listens on port 1.
-      (await import('@/lib/catalog/pg/db')).createPgPool('postgres://nobody@127.0.0.1:1/none', 1),
+      (await import('@/lib/catalog/postgres/db')).createPgPool('postgres://nobody@127.0.0.1:1/none', 1),
       { now: () => NOW },
     );
     await expect(broken.videos(listQuery())).rejects.toMatchObject({ name: 'SourceError', kind: 'network' });

@@ -3,8 +3,8 @@
  * start, unless it holds an operator's content (imported videos, takedowns): then nothing is
  * touched and the start fails with one line saying why (CatalogUpgradeError).
  */
-import { ensurePgCatalog } from '@/lib/catalog/pg/db';
-import { PG_SCHEMA_VERSION } from '@/lib/catalog/pg/schema';
+import { ensurePgCatalog } from '@/lib/catalog/postgres/db';
+import { PG_SCHEMA_VERSION } from '@/lib/catalog/postgres/schema';
 import { CatalogUpgradeError } from '@/lib/catalog/upgrade-error';
 import { type PgDatabase, seededDatabase } from './helpers/pg-fixture';
 

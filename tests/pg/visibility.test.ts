@@ -3,14 +3,14 @@
  * every page of what it vacuumed all-visible, so that the listings' index-only scans never read the
  * table. The throwaway server runs with synchronous_commit off (scripts/lib/postgres.mjs), where a
  * VACUUM right after an asynchronous commit, or after the ANALYZE of the table before it, marked no
- * page (lib/catalog/pg/schema.ts SYNC_COMMIT_SQL): the seed's videos table was left with none, and
+ * page (lib/catalog/postgres/schema.ts SYNC_COMMIT_SQL): the seed's videos table was left with none, and
  * "most viewed this week" read a heap page for each of the 9,500 index entries it walked at
  * 1,000,000 videos.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensurePgPeriodStats } from '@/lib/catalog/pg/period-stats';
-import { PgCatalogWriter } from '@/lib/catalog/pg/writer';
+import { ensurePgPeriodStats } from '@/lib/catalog/postgres/period-stats';
+import { PgCatalogWriter } from '@/lib/catalog/postgres/writer';
 import { DAY_SECONDS } from '@/lib/catalog/filters';
 import { DEFAULT_KVS_COLUMNS } from '@/lib/import/normalise';
 import { runImport } from '@/lib/import/run-import';

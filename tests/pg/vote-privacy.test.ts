@@ -6,8 +6,8 @@
  * test's user may read the server's files) in the table's file itself.
  */
 import { actorFor } from '@/lib/api/http';
-import { createPgSource } from '@/lib/catalog/pg/source';
-import { pgForgetPastVoters } from '@/lib/catalog/pg/voter-key';
+import { createPgSource } from '@/lib/catalog/postgres/store';
+import { pgForgetPastVoters } from '@/lib/catalog/postgres/voter-key';
 import type { Source } from '@/lib/contract/source';
 import { PEER_HEADER, PEER_TOKEN_ENV, PEER_TOKEN_HEADER } from '@/lib/net/client-address';
 import { NOW, SEED_NOW } from '../unit/catalog/helpers/catalog-fixture';

@@ -1,6 +1,6 @@
 /**
- * The bound on a search's walk (WALK_BUDGET in lib/catalog/search-query.ts, rankedMatches in
- * lib/catalog/pg/queries.ts): a walk reads only the newest part of the catalogue where the words'
+ * The bound on a search's walk (WALK_BUDGET in lib/catalog/search-limits.ts, rankedMatches in
+ * lib/catalog/postgres/queries.ts): a walk reads only the newest part of the catalogue where the words'
  * doclists hold the budget's entries, and the answer is the matches in that part. At 80,000 videos,
  * "a" (in nearly every description) with three or four words each in a fifth of the videos gives the
  * every-column walk more entries than its budget, while the few videos holding them all are spread
@@ -16,10 +16,10 @@
  */
 import type { RawVideosResponse } from '@/lib/contract/raw';
 import type { Source } from '@/lib/contract/source';
-import { searchTuning } from '@/lib/catalog/pg/queries';
-import { createPgSource } from '@/lib/catalog/pg/source';
-import { searchTokens } from '@/lib/catalog/fts-query';
-import { MIN_WALK, SEARCH_WINDOW, WALK_BUDGET, walkFloor } from '@/lib/catalog/search-query';
+import { searchTuning } from '@/lib/catalog/postgres/queries';
+import { createPgSource } from '@/lib/catalog/postgres/store';
+import { searchTokens } from '@/lib/catalog/relevance';
+import { MIN_WALK, SEARCH_WINDOW, WALK_BUDGET, walkFloor } from '@/lib/catalog/search-limits';
 import { type Fixture, NOW, openFixture, SEED_NOW, searchQuery } from '../unit/catalog/helpers/catalog-fixture';
 import { type PgDatabase, seededDatabase } from './helpers/pg-fixture';
 

@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL catalogue writer (lib/catalog/pg/writer.ts), as tests/unit/import/sqlite-writer.test.ts
+ * The PostgreSQL catalogue writer (lib/catalog/postgres/writer.ts), as tests/unit/import/sqlite-writer.test.ts
  * tests the SQLite one: the same sample feed imported through the real parsers and runImport into
  * a seeded PostgreSQL catalogue on the throwaway server, then read back through the PostgreSQL Source.
  */
@@ -7,12 +7,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Source } from '@/lib/contract/source';
-import { createPgSource } from '@/lib/catalog/pg/source';
-import { searchTuning } from '@/lib/catalog/pg/queries';
-import { SEARCH_SLICE } from '@/lib/catalog/pg/schema';
-import { SEARCH_WINDOW, TITLE_ENOUGH } from '@/lib/catalog/search-query';
-import { PERIOD_TABLES_LOCK_SQL } from '@/lib/catalog/pg/period-stats';
-import { PgCatalogWriter } from '@/lib/catalog/pg/writer';
+import { createPgSource } from '@/lib/catalog/postgres/store';
+import { searchTuning } from '@/lib/catalog/postgres/queries';
+import { SEARCH_SLICE } from '@/lib/catalog/postgres/schema';
+import { SEARCH_WINDOW, TITLE_ENOUGH } from '@/lib/catalog/search-limits';
+import { PERIOD_TABLES_LOCK_SQL } from '@/lib/catalog/postgres/period-stats';
+import { PgCatalogWriter } from '@/lib/catalog/postgres/writer';
 import { DEFAULT_KVS_COLUMNS } from '@/lib/import/normalise';
 import { runImport } from '@/lib/import/run-import';
 import type { FeedRow } from '@/lib/import/types';
@@ -252,7 +252,7 @@ describe('the PostgreSQL catalogue writer', () => {
     const next = await one<{ period: number; video_id: number }>('SELECT period, video_id FROM period_stats WHERE period <> $1 LIMIT 1', [first.period]);
     const view = await db.pool.connect();
     try {
-      // A view half way through countPgDay (lib/catalog/pg/period-stats.ts): the tables taken as it
+      // A view half way through countPgDay (lib/catalog/postgres/period-stats.ts): the tables taken as it
       // takes them, one period's totals counted...
       await view.query('BEGIN');
       await view.query(`${PERIOD_TABLES_LOCK_SQL} IN ROW EXCLUSIVE MODE`);

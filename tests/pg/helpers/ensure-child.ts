@@ -1,6 +1,6 @@
 // Child process of the first-start test: makes sure the catalogue at argv[2] exists (creating and
 // seeding it when it does not), then prints whether this process built it and the build id it sees.
-import { createPgPool, ensurePgCatalog } from '@/lib/catalog/pg/db';
+import { createPgPool, ensurePgCatalog } from '@/lib/catalog/postgres/db';
 
 async function main() {
   const pool = createPgPool(process.argv[2] ?? '', 2);

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { createPgPool, ensurePgCatalog, type PgPool } from '@/lib/catalog/pg/db';
+import { createPgPool, ensurePgCatalog, type PgPool } from '@/lib/catalog/postgres/db';
 
 /** The server the global setup started (or TEST_DATABASE_URL). */
 export function serverUrl(): string {

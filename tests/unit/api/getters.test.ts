@@ -11,7 +11,7 @@ const source: jest.Mocked<Pick<Source, 'name' | 'video' | 'videos'>> & Partial<S
   video: jest.fn(),
   videos: jest.fn(),
 };
-jest.mock('@/lib/catalog/source', () => ({ embeddedSource: source }));
+jest.mock('@/lib/catalog/open', () => ({ siteCatalog: async () => ({ source }) }));
 
 // Imported after the mock so that getSource() finds the scripted source.
 import { getSitemapFiles, getSitemapVideos, getVideo, getVideos, SITEMAP_FILE_VIDEOS } from '@/lib/api';

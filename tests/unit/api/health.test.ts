@@ -1,7 +1,7 @@
 import { SourceError } from '@/lib/contract/errors';
 
 const videos = jest.fn();
-jest.mock('@/lib/catalog/source', () => ({ embeddedSource: { name: 'embedded', videos } }));
+jest.mock('@/lib/catalog/open', () => ({ siteCatalog: async () => ({ source: { name: 'embedded', videos } }) }));
 
 import { GET } from '@/app/api/health/route';
 

@@ -3,7 +3,7 @@ import { answer, badRequest, cacheControl, json, notFound } from '@/lib/api/http
 import type { Source } from '@/lib/contract/source';
 
 const fakeSource = { name: 'embedded' } as Source;
-jest.mock('@/lib/catalog/source', () => ({ embeddedSource: { name: 'embedded' } }));
+jest.mock('@/lib/catalog/open', () => ({ siteCatalog: async () => ({ source: { name: 'embedded' } }) }));
 
 async function body(res: Response): Promise<Record<string, unknown>> {
   return (await res.json()) as Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { readBodyJson, readBodyText } from '@/lib/api/request-body';
 
-jest.mock('@/lib/catalog/source', () => ({ embeddedSource: { name: 'embedded' } }));
+jest.mock('@/lib/catalog/open', () => ({ siteCatalog: async () => ({ source: { name: 'embedded' } }) }));
 
 /** A POST whose body streams `chunks` chunks of `size` bytes on demand; `pulled` counts what was asked for. */
 function streamed(chunks: number, size: number, headers: Record<string, string> = {}) {

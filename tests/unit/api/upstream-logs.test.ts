@@ -9,7 +9,7 @@ import { loggedPath } from '@/lib/api/logged-path';
 import { createUpstreamSource } from '@/lib/api/upstream';
 import type { Source } from '@/lib/contract/source';
 
-jest.mock('@/lib/catalog/source', () => ({ embeddedSource: { name: 'embedded' } }));
+jest.mock('@/lib/catalog/open', () => ({ siteCatalog: async () => ({ source: { name: 'embedded' } }) }));
 
 const TERM = 'private wish';
 const TYPED = 'privat';

@@ -16,7 +16,7 @@ function ctx(id: string) {
 describe('/embed/{id}/', () => {
   it('serves the player for a listable video and 404 HTML otherwise', async () => {
     const { GET } = await import('@/app/embed/[id]/route');
-    const { getCatalogDb } = await import('@/lib/catalog/db');
+    const { getCatalogDb } = await import('@/lib/catalog/sqlite/db');
     const row = getCatalogDb()
       .prepare('SELECT id, title FROM videos WHERE status_id = 1 AND post_date <= unixepoch() LIMIT 1')
       .get() as { id: number; title: string };

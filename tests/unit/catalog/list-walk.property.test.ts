@@ -10,9 +10,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { openCatalogDb } from '@/lib/catalog/db';
-import { createEmbeddedSource } from '@/lib/catalog/source';
-import { SqliteCatalogWriter } from '@/lib/catalog/sqlite-writer';
+import { openCatalogDb } from '@/lib/catalog/sqlite/db';
+import { createEmbeddedSource } from '@/lib/catalog/sqlite/store';
+import { SqliteCatalogWriter } from '@/lib/catalog/sqlite/writer';
 import { SEED_NOW } from './helpers/catalog-fixture';
 import { historyArb, liveHistory, type Clock, type Store } from './helpers/list-model';
 

@@ -148,7 +148,7 @@ describe('embedded source: videos listing', () => {
   });
 
   it('keeps the home row "most popular today" at 30 videos on the demo catalogue, for a year', async () => {
-    const { createEmbeddedSource } = await import('@/lib/catalog/source');
+    const { createEmbeddedSource } = await import('@/lib/catalog/sqlite/store');
     for (const daysLater of [0, 1, 30, 180, 364]) {
       const later = createEmbeddedSource(fx.db, { now: () => NOW + daysLater * 86400 });
       const res = await later.videos(listQuery({ sort: 'most-popular', date: 'day', count: 30, lifetime: 3600 }));
@@ -159,7 +159,7 @@ describe('embedded source: videos listing', () => {
   it('top rated of the week ranks by the period votes, a single like not enough to win', async () => {
     const res = await fx.source.videos(listQuery({ sort: 'top-rated', date: 'week', count: 30 }));
     expect(res.videos.length).toBe(30);
-    const { wilsonScore } = await import('@/lib/catalog/period-stats');
+    const { wilsonScore } = await import('@/lib/catalog/periods');
     const today = Math.floor(NOW / 86400);
     const scores = ids(res.videos).map((id) => {
       const r = fx.db
@@ -172,7 +172,7 @@ describe('embedded source: videos listing', () => {
   });
 
   it('a view counted today reaches the period ranking at once', async () => {
-    const { recordView } = await import('@/lib/catalog/input-actions');
+    const { recordView } = await import('@/lib/catalog/sqlite/input-actions');
     const before = await fx.source.videos(listQuery({ sort: 'most-popular', date: 'day', count: 60 }));
     const last = Number(before.videos.at(-1)!.video_id);
     const lead = periodViews(1).get(Number(before.videos[0]!.video_id))!;
@@ -184,7 +184,7 @@ describe('embedded source: videos listing', () => {
   });
 
   it('moving the windows day by day gives the same sums and totals as a full rebuild', async () => {
-    const { ensurePeriodStats, rebuildPeriodStats } = await import('@/lib/catalog/period-stats');
+    const { ensurePeriodStats, rebuildPeriodStats } = await import('@/lib/catalog/sqlite/period-stats');
     const snapshot = () => ({
       stats: fx.db.prepare('SELECT * FROM period_stats ORDER BY period, video_id').all(),
       counts: fx.db.prepare('SELECT * FROM period_counts WHERE count != 0 ORDER BY period, category_id, dur_class').all(),
@@ -195,14 +195,14 @@ describe('embedded source: videos listing', () => {
     const moved = snapshot();
     rebuildPeriodStats(fx.db, NOW + 41 * 86400);
     expect(moved).toEqual(snapshot());
-    const later = (await import('@/lib/catalog/source')).createEmbeddedSource(fx.db, { now: () => NOW + 41 * 86400 });
+    const later = (await import('@/lib/catalog/sqlite/store')).createEmbeddedSource(fx.db, { now: () => NOW + 41 * 86400 });
     const res = await later.videos(listQuery({ sort: 'most-popular', date: 'week', count: 60 }));
     expect(res.videos.length).toBe(60);
     rebuildPeriodStats(fx.db, NOW);
   });
 
   it('keeps the day filter alive for a year thanks to scheduled videos', async () => {
-    const { createEmbeddedSource } = await import('@/lib/catalog/source');
+    const { createEmbeddedSource } = await import('@/lib/catalog/sqlite/store');
     for (const daysLater of [30, 180, 364]) {
       const later = createEmbeddedSource(fx.db, { now: () => NOW + daysLater * 86400 });
       const res = await later.videos(listQuery({ date: 'day' }));

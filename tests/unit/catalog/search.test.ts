@@ -1,4 +1,5 @@
-import { searchMatch, searchTokens } from '@/lib/catalog/fts-query';
+import { searchMatch } from '@/lib/catalog/sqlite/fts-query';
+import { searchTokens } from '@/lib/catalog/relevance';
 import { type Fixture, NOW, openFixture, searchQuery, unixOf } from './helpers/catalog-fixture';
 
 let fx: Fixture;

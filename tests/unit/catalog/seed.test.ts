@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { durationClass } from '@/lib/catalog/filters';
-import { generateVideo, postDateFor, scheduledCount, seedCatalog } from '@/lib/catalog/seed';
+import { seedCatalog } from '@/lib/catalog/sqlite/seed';
+import { generateVideo, postDateFor, scheduledCount } from '@/lib/catalog/demo';
 import { SEED_NOW } from './helpers/catalog-fixture';
 
 function seedMemory(videos: number): Database.Database {

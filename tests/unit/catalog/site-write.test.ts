@@ -5,9 +5,9 @@
  */
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
-import { endImportCheckpoints, renewImportCheckpoints } from '@/lib/catalog/import-checkpoints';
-import { recordView } from '@/lib/catalog/input-actions';
-import { isBusy, writeWhenFree } from '@/lib/catalog/site-write';
+import { endImportCheckpoints, renewImportCheckpoints } from '@/lib/catalog/sqlite/import-checkpoints';
+import { recordView } from '@/lib/catalog/sqlite/input-actions';
+import { isBusy, writeWhenFree } from '@/lib/catalog/sqlite/site-write';
 import { NOW, type Fixture, openFixture } from './helpers/catalog-fixture';
 import { holdWriteLock } from './helpers/hold-write-lock';
 

@@ -1,4 +1,4 @@
-import { sitemapRange, sitemapRanges } from '@/lib/catalog/sitemap-query';
+import { sitemapRange, sitemapRanges } from '@/lib/catalog/sqlite/sitemap-query';
 import { type Fixture, NOW, openFixture, unixOf, VIDEOS } from './helpers/catalog-fixture';
 
 let fx: Fixture;

@@ -1,15 +1,15 @@
 /**
  * A catalogue file of another schema version is rebuilt from the demo seed on the next start,
  * unless it holds an operator's content (imported videos, takedowns): then nothing is touched and
- * the start stops with one line saying why (lib/catalog/db.ts, CatalogUpgradeError).
+ * the start stops with one line saying why (lib/catalog/sqlite/db.ts, CatalogUpgradeError).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { ensureCatalogFile } from '@/lib/catalog/db';
-import { ensureImportTables } from '@/lib/catalog/import-schema';
-import { SCHEMA_VERSION } from '@/lib/catalog/schema';
+import { ensureCatalogFile } from '@/lib/catalog/sqlite/db';
+import { ensureImportTables } from '@/lib/catalog/sqlite/import-schema';
+import { SCHEMA_VERSION } from '@/lib/catalog/sqlite/schema';
 import { CatalogUpgradeError } from '@/lib/catalog/upgrade-error';
 
 const NOW = 1_749_988_800;

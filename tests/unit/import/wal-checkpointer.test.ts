@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { WalCheckpointer } from '@/lib/catalog/wal-checkpointer';
+import { WalCheckpointer } from '@/lib/catalog/sqlite/wal-checkpointer';
 
 // The checkpoint thread compiles its TypeScript on first start.
 jest.setTimeout(60_000);

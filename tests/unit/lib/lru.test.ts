@@ -1,4 +1,4 @@
-import { LruCache } from '@/lib/lru';
+import { LruCache } from '@/lib/lru.mjs';
 
 describe('LruCache', () => {
   it('evicts the least recently used entry past its size', () => {
@@ -35,5 +35,35 @@ describe('LruCache.getOrCompute', () => {
     expect(calls).toBe(1);
     cache.clear();
     expect(cache.getOrCompute('k', compute)).toBe(2);
+  });
+});
+
+describe('LruCache.delete', () => {
+  it('drops one entry and keeps the others', () => {
+    const cache = new LruCache<number>(10, 1000);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.delete('a');
+    cache.delete('missing');
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBe(2);
+    expect(cache.size).toBe(1);
+  });
+});
+
+describe('LruCache with a size per entry', () => {
+  it('holds entries up to the sum of their sizes, refusing one larger than the whole', () => {
+    const cache = new LruCache<string>(10, Infinity, Date.now, (v) => v.length);
+    cache.set('a', 'xxxx');
+    cache.set('b', 'yyyy');
+    expect(cache.used).toBe(8);
+    cache.set('c', 'zzzz');
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.used).toBe(8);
+    cache.set('huge', 'x'.repeat(11));
+    expect(cache.get('huge')).toBeUndefined();
+    expect(cache.get('b')).toBe('yyyy');
+    cache.delete('b');
+    expect(cache.used).toBe(4);
   });
 });

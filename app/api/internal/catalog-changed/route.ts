@@ -1,10 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { readBodyJson } from '@/lib/api/request-body';
 import { onCatalogChange, type CatalogChange } from '@/lib/cache/catalog-change';
-import { changeSecret } from '@/lib/catalog/change-secret';
-import { getCatalogDb } from '@/lib/catalog/db';
-import { pgChangeSecret } from '@/lib/catalog/pg/change-secret';
-import { getPgPool } from '@/lib/catalog/pg/source';
+import { siteCatalog } from '@/lib/catalog/open';
 import { getConfig } from '@/lib/config';
 import { rereadPublishClock } from '@/lib/server/publish-clock';
 
@@ -52,9 +49,7 @@ export async function POST(request: Request): Promise<Response> {
   // no catalogue (the purge then works while PostgreSQL is down).
   let expected: string | null;
   try {
-    expected =
-      config.revalidateSecret ||
-      (config.databaseUrl ? await pgChangeSecret(await getPgPool(), '', false) : changeSecret(getCatalogDb(), '', false));
+    expected = config.revalidateSecret || (await (await siteCatalog()).store.changeSecret('', false));
   } catch (e) {
     console.error(`[catalog-changed] the catalogue cannot be read, answering 503: ${e instanceof Error ? e.message : String(e)}`);
     return json(

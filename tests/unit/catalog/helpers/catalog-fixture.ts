@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { SearchQuery, Source, VideosQuery } from '@/lib/contract/source';
-import { type CatalogDb, openCatalogDb } from '@/lib/catalog/db';
-import { createEmbeddedSource } from '@/lib/catalog/source';
+import { type CatalogDb, openCatalogDb } from '@/lib/catalog/sqlite/db';
+import { createEmbeddedSource } from '@/lib/catalog/sqlite/store';
 
 /** Seed anchor (2025-06-15 12:00 UTC) and "now" one hour later, so tests never depend on the clock. */
 export const SEED_NOW = 1_749_988_800;

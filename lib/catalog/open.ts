@@ -1,0 +1,50 @@
+/**
+ * The catalogue the configuration names: PostgreSQL when DATABASE_URL is set, else the SQLite file
+ * at DATABASE_PATH (lib/config.ts). backendFor is the one place that chooses; the site (its source
+ * and store), the catalogue tools (import, remove) and the scripts (seed, prepare, start) all come
+ * through here. Each backend is loaded only when chosen: a site on one never loads the other's driver.
+ */
+import type { Source } from '@/lib/contract/source';
+import { type Config, getConfig } from '@/lib/config';
+import type { CatalogStore, CatalogTarget, SeedResult } from './store';
+
+export interface Backend {
+  /** The process's catalogue as the site reads it, opened when a page first asks. */
+  site(): { source: Source; store: CatalogStore };
+  /** Where the catalogue tools write, with the way to tell the running site. */
+  target(config: Config): Promise<CatalogTarget>;
+  /** Creates and seeds the catalogue when it is missing (or of another schema); seeded null when it was there. */
+  prepare(config: Config): Promise<{ label: string; seeded: SeedResult | null }>;
+  /** Re-creates the catalogue with `videos` demo videos. */
+  reseed(config: Config, videos: number, log?: (line: string) => void): Promise<{ label: string; seeded: SeedResult }>;
+}
+
+/** The one place a backend is chosen. */
+export function catalogKind(config: Config): 'postgres' | 'sqlite' {
+  return config.databaseUrl ? 'postgres' : 'sqlite';
+}
+
+/** What start-up says the site serves from. */
+export function describeCatalog(config: Config): string {
+  return catalogKind(config) === 'postgres' ? 'PostgreSQL catalogue (DATABASE_URL)' : `embedded catalogue ${config.databasePath}`;
+}
+
+/** The backend of `config`. */
+export async function backendFor(config: Config = getConfig()): Promise<Backend> {
+  return catalogKind(config) === 'postgres'
+    ? (await import('./postgres/open')).postgresBackend
+    : (await import('./sqlite/open')).sqliteBackend;
+}
+
+let site: Promise<{ source: Source; store: CatalogStore }> | undefined;
+
+/** The site's catalogue (one per module instance, as the getters' caches are). */
+export function siteCatalog(): Promise<{ source: Source; store: CatalogStore }> {
+  site ??= backendFor().then((b) => b.site());
+  return site;
+}
+
+/** Where the catalogue tools (npm run import, npm run catalog -- remove) write. */
+export async function openCatalogTarget(config: Config): Promise<CatalogTarget> {
+  return (await backendFor(config)).target(config);
+}

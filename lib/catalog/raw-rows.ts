@@ -1,0 +1,111 @@
+/**
+ * The rows both stores select for a list item and a video page, and the raw answers (spec
+ * section 3) made from them: each store writes its own SQL, the answer is written once.
+ */
+import type { RawVideo, RawVideoDetail } from '@/lib/contract/raw';
+import { formatDuration } from '@/lib/format';
+import { formatPostDate } from './filters';
+import { embedUrl, PREVIEW_URL, thumbUrl, thumbUrls } from './media-urls';
+
+/** The columns a list item needs. */
+export interface VideoListRow {
+  id: number;
+  dir: string;
+  title: string;
+  duration: number;
+  post_date: number;
+  views: number;
+  rating: number;
+  sg_id: number;
+  /** Media of an imported video (from its feed); null for demo videos, whose media are generated. */
+  thumb_url: string | null;
+  thumbs: string | null;
+  preview_url: string | null;
+}
+
+/** A video's row as both catalogues select it for its page (either store). */
+export interface DetailRow {
+  id: number;
+  dir: string;
+  title: string;
+  description: string;
+  duration: number;
+  post_date: number;
+  status_id: number;
+  views: number;
+  likes: number;
+  dislikes: number;
+  rating: number;
+  sg_id: number;
+  ex_tube: string;
+  ex_id: number;
+  username: string;
+  embed_url: string | null;
+  thumb_url: string | null;
+  thumbs: string | null;
+  preview_url: string | null;
+}
+
+/** A video's thumbnail, frames and preview: the feed's URLs for an imported video, else generated ones. */
+export function mediaOf(row: { id: number; thumb_url: string | null; thumbs: string | null; preview_url: string | null }) {
+  if (row.thumb_url === null) return { scr: thumbUrl(row.id), thumbs: thumbUrls(row.id), preview_url: PREVIEW_URL };
+  const frames = JSON.parse(row.thumbs ?? '[]') as string[];
+  return { scr: row.thumb_url, thumbs: frames.length > 0 ? frames : [row.thumb_url], preview_url: row.preview_url ?? '' };
+}
+
+/**
+ * A list item with every field of spec section 3. `scr1` is the second screenshot and `img` the
+ * card image (the main screenshot); `isWatchLater` is always false here: bookmarks live in the
+ * visitor's browser, which marks its own.
+ */
+export function toRawVideo(row: VideoListRow): RawVideo {
+  const media = mediaOf(row);
+  return {
+    video_id: row.id,
+    id: row.id,
+    dir: row.dir,
+    title: row.title,
+    scr: media.scr,
+    scr1: media.thumbs[1] ?? media.scr,
+    img: media.scr,
+    isWatchLater: false,
+    thumbs: media.thumbs,
+    preview_url: media.preview_url,
+    duration: row.duration,
+    video_viewed: row.views,
+    sg_id: row.sg_id,
+    post_date: formatPostDate(row.post_date),
+    rating: row.rating,
+  };
+}
+
+/** The video page's raw answer (spec section 3) from its row, categories and tags. */
+export function toRawVideoDetail(
+  row: DetailRow,
+  categories: { title: string; dir: string }[],
+  tags: { title: string; dir: string }[],
+): RawVideoDetail {
+  const media = mediaOf(row);
+  return {
+    video_id: row.id,
+    title: row.title,
+    dir: row.dir,
+    description: row.description,
+    embed: row.embed_url ?? embedUrl(row.id),
+    thumbsrc: media.scr,
+    thumbs: media.thumbs,
+    preview_url: media.preview_url,
+    post_date: formatPostDate(row.post_date),
+    status_id: row.status_id,
+    // As the network sends it ("12:34"): its clients parse this form (yt-dlp ignores a bare number).
+    duration: formatDuration(row.duration),
+    rating: row.rating,
+    categories,
+    tags,
+    statistics: { viewed: row.views, likes: row.likes, dislikes: row.dislikes },
+    user: { username: row.username },
+    sg_id: row.sg_id,
+    ex_tube: row.ex_tube,
+    ex_id: row.ex_id,
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * What each database answers in its own SQL: the store interface. Everything else a catalogue
+ * does (paging, the suggestion sort, categories by total, what it remembers and when that is
+ * dropped, the answer limits) is written once over it (source.ts); sqlite/store.ts and
+ * postgres/store.ts implement it, and open.ts is the one place that picks one.
+ *
+ * A store may answer at once (SQLite, on the event loop) or later (PostgreSQL, over the network):
+ * the source awaits either, and keeps SQLite's content version synchronous (Source.contentVersion).
+ */
+import type { SourceError } from '@/lib/contract/errors';
+import type { RawInputResponse, RawSitemapRange, RawSitemapVideo, RawVideoDetail } from '@/lib/contract/raw';
+import type { InputForm } from '@/lib/contract/source';
+import type { CatalogChange } from '@/lib/cache/catalog-change';
+import type { CatalogWriter } from '@/lib/import/writer';
+import type { DateFilter, DateSort, DurationFilter, Sort } from '@/lib/types';
+import type { Period } from './periods';
+import type { VideoListRow } from './raw-rows';
+
+export type MaybePromise<T> = T | Promise<T>;
+
+export interface CategoryRow {
+  id: number;
+  dir: string;
+  title: string;
+  description: string;
+}
+
+/** A listing's filters (its total depends on these alone). */
+export interface CountFilter {
+  /** 0 for all videos. */
+  categoryId: number;
+  duration: DurationFilter;
+  date: DateFilter;
+}
+
+/** One page of a listing. */
+export interface ListFilter extends CountFilter {
+  sort: Sort;
+  limit: number;
+  offset: number;
+}
+
+/** One page of a listing ranked by a period's own views or votes (periods.ts). */
+export interface PeriodListFilter {
+  sort: DateSort;
+  period: Period;
+  categoryId: number;
+  duration: DurationFilter;
+  limit: number;
+  offset: number;
+}
+
+export interface SearchFilter {
+  term: string;
+  duration: DurationFilter;
+  date: DateFilter;
+}
+
+/** Error codes of the input endpoint (the site translates them as notify.vote_{code}). */
+export const INPUT_ERRORS = {
+  notFound: 'not_found',
+  alreadyVoted: 'already_voted',
+  statsDisabled: 'stats_disabled',
+} as const;
+
+export interface CatalogStore {
+  /** Source.name of the catalogue built over it. */
+  readonly name: 'embedded' | 'postgres';
+  /** The catalogue's content version (an import or takedown moves it); the store decides how often it reads it. */
+  contentVersion(): MaybePromise<string>;
+  /** The first post_date after `now` (hidden videos too), or null. */
+  nextPublish(now: number): MaybePromise<number | null>;
+  /** The catalogue changed or a scheduled video went live: drop what the store remembers of its lists. */
+  forgetLists(): void;
+  /** Every category, in id order. */
+  categories(): MaybePromise<CategoryRow[]>;
+  countListable(f: CountFilter, now: number): MaybePromise<number>;
+  listIds(f: ListFilter, now: number): MaybePromise<number[]>;
+  /** Brings the period sums to the day of `now` (the first request of a day moves them). */
+  ensurePeriodStats(now: number): MaybePromise<void>;
+  countPeriod(period: Period, categoryId: number, duration: DurationFilter): MaybePromise<number>;
+  listPeriodIds(f: PeriodListFilter, now: number): MaybePromise<number[]>;
+  /** The listable videos among `ids`, in the order given. */
+  listRows(ids: readonly number[], now: number): MaybePromise<VideoListRow[]>;
+  /** All ranked ids of a search, at most SEARCH_WINDOW (search-limits.ts). */
+  searchIds(f: SearchFilter, now: number): MaybePromise<number[]>;
+  relatedIds(videoId: number, now: number): MaybePromise<number[]>;
+  videoDetail(id: number, now: number): MaybePromise<RawVideoDetail | null>;
+  isListable(id: number, now: number): MaybePromise<boolean>;
+  topKeywords(limit: number): MaybePromise<string[]>;
+  keywordsByPrefix(text: string, limit: number): MaybePromise<string[]>;
+  sitemapRanges(size: number, now: number): MaybePromise<RawSitemapRange[]>;
+  sitemapRange(range: number, size: number, now: number): MaybePromise<RawSitemapVideo[]>;
+  /**
+   * Counts a view or a vote. A vote is stored under the visitor's key of the day (voteSalt, else the
+   * catalogue's own secret), never the visitor itself. `now` is read once the write may start.
+   */
+  input(form: InputForm, visitor: string, voteSalt: string, now: () => number): MaybePromise<RawInputResponse>;
+  /** The change endpoint's secret: `configured` when set, else the catalogue's (made when `create`). */
+  changeSecret(configured: string, create: boolean): MaybePromise<string | null>;
+  /** Drops the votes of the days before `now`'s; the number dropped. */
+  forgetPastVoters(now: number): MaybePromise<number>;
+  /** A failure of the database as a SourceError (what: the call that failed). */
+  failure(what: string, cause: unknown): SourceError;
+}
+
+/** Where the catalogue tools (npm run import, npm run catalog -- remove) write. */
+export interface CatalogTarget {
+  /** For log lines: the file, or the URL without its password. */
+  label: string;
+  writer: CatalogWriter;
+  /** Tells the running site about a change (its change endpoint). */
+  tell(change: CatalogChange): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A demo catalogue written: how many videos, in how many ms. */
+export interface SeedResult {
+  videos: number;
+  ms: number;
+}
