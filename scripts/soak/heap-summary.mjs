@@ -158,11 +158,12 @@ const PARTS = new Map([
   ['SharedCache', 'page cache (PAGE_CACHE_MB)'],
   ['SitemapStore', 'sitemap store (PAGE_CACHE_MB / 4)'],
   ['BodyMemo', 'compress-once memo (maxBytes)'],
-  ['AnswerStore', 'answer store (ANSWER_STORE_MB)'],
   ['Reader', 'geo database (the mmdb file)'],
-  ['LruCache', 'LruCache, lib/lru.ts (entries)'],
+  ['LruCache', 'LruCache, lib/lru.mjs (entries)'],
   ['LRUCache', "Next's LRU caches (entries)"],
 ]);
+/** Stores made by a function rather than a class, by the module variable (server.mjs) that holds them. */
+const HELD_PARTS = new Map([['answers', 'answer store (ANSWER_STORE_MB)']]);
 
 /** The summary of snapshot `file`: totals, constructors by self size, objects by retained size. */
 export function summarizeSnapshot(file, { top = 25, depth = 8 } = {}) {
@@ -262,13 +263,21 @@ export function summarizeSnapshot(file, { top = 25, depth = 8 } = {}) {
     }
   };
   walk(0, 0);
-  // The parts: every object counted once, in the store that dominates it (the nearest dominator
-  // that is one of PARTS), else by its own type (code, strings, arrays...).
+  // The parts: every object counted once, in the store that dominates it (the outermost dominator
+  // that is one of PARTS: the page cache's LruCache is the page cache's), else by its own type.
+  const heldParts = new Map();
+  for (let v = 0; v < count; v++) {
+    if (kindOf(v) !== 'system / Context') continue;
+    for (let e = firstEdge[v]; e < firstEdge[v + 1]; e++) {
+      const part = HELD_PARTS.get(strings[edges[e * ef + eName]]);
+      if (part && edges[e * ef + eType] !== elementType && edges[e * ef + eType] !== hiddenType) heldParts.set(edgeTargets[e], part);
+    }
+  }
   const partOf = new Array(count);
   partOf[0] = null;
   for (let k = postN - 2; k >= 0; k--) {
     const v = post[k];
-    partOf[v] = PARTS.get(kindOf(v)) ?? partOf[idom[v]] ?? null;
+    partOf[v] = partOf[idom[v]] ?? PARTS.get(kindOf(v)) ?? heldParts.get(v) ?? null;
   }
   // An object no store dominates but stores hold directly (a page's HTML, held by the page cache
   // and as the compress-once memo's key) is counted once, to those stores together.
