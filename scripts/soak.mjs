@@ -2,19 +2,29 @@
 /**
  * npm run soak: 10 minutes at 32 connections over a mix of pages, API calls, view stats and votes
  * (scripts/soak/mix.lua, run by wrk: a Node load generator saturates before the server does)
- * against a built `next start` on a fresh embedded catalogue. The warm-up first renders every page
- * of the mix once, then runs the mix for --warmup seconds. Samples the server's resident memory
- * from /proc every second. Passes with zero errors (socket errors, timeouts, 5xx, 4xx other than
- * a rate limiter's 429) and resident memory growth under 10% from the end of the warm-up to the end.
+ * against a built server on a fresh embedded catalogue, started as `npm start` starts it (the
+ * Node flags of scripts/lib/node-memory.mjs). The warm-up first renders every page of the mix
+ * once, then runs the mix for --warmup seconds. Samples the server's resident memory (and its
+ * anonymous and file-backed parts) from /proc every second. Passes with zero errors (socket
+ * errors, timeouts, 5xx, 4xx other than a rate limiter's 429), resident memory growth under
+ * --max-growth % from the end of the warm-up to the end (each end the median of a minute, so that
+ * one collection more or less does not decide), and with --limit-mib, a peak under that limit.
  *
- * Options: --duration S (default 600), --warmup S (60), --connections N (32), --base URL and
+ * Options: --duration S (default 600), --warmup S (60), --connections N (32), --max-growth PCT
+ * (10), --limit-mib MIB (none), --videos N (the mix's video pages: the latest 120; more fill the
+ * page cache to its bound, as a crawler does), --snapshot DIR (the server started with diagnostics: a V8 heap
+ * report every --report-every S (300) for the heap's share of the curve, and a heap snapshot at
+ * the end, summarized by scripts/soak/heap-summary.mjs; the files stay in DIR), --base URL and
  * --pid PID (measure a server that is already running). npm run test:cache runs 20 s of it.
+ * The plateau check of the issue: --warmup 600 --duration 3000 --max-growth 2 --limit-mib 512.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, startNext } from './lib/harness.mjs';
+import { serverNodeArgs } from './lib/node-memory.mjs';
+import { formatSummary, summarizeSnapshot } from './soak/heap-summary.mjs';
 
 const WRK = process.env.WRK_PATH || '/usr/bin/wrk';
 
@@ -38,21 +48,102 @@ function groupRss(pgid) {
   return out;
 }
 
-/** The server's resident memory in kB: the largest process of its group (the Next server, not npx). */
-function serverRss(pgid) {
-  return Math.max(0, ...groupRss(pgid).values());
+/** The server's pid: the largest process of its group (the Next server, not npx). */
+function serverPid(pgid) {
+  let best = [0, -1];
+  for (const [pid, kb] of groupRss(pgid)) if (kb > best[1]) best = [pid, kb];
+  return best[0];
 }
 
-/** Lists for the Lua mix, read from the running site's own API. */
-async function mixData(baseUrl) {
+/** Resident memory of `pid` in kB: total, anonymous (heaps, buffers) and file-backed (code, mmap). */
+function rssParts(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+    return { rss: kb('VmRSS'), anon: kb('RssAnon'), file: kb('RssFile') + kb('RssShmem') };
+  } catch {
+    return { rss: 0, anon: 0, file: 0 };
+  }
+}
+
+const median = (xs) => {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+const mib = (kb) => +(kb / 1024).toFixed(1);
+const clock = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
+
+/**
+ * The server's diagnostics in `dir` (it runs with the flags of diagnosticsArgs): a report on
+ * REPORT_SIGNAL (V8's heap figures, cheap), a heap snapshot on SNAPSHOT_SIGNAL (a full
+ * collection and a walk of the heap: seconds of a stopped server, so only at the end).
+ */
+const REPORT_SIGNAL = 'SIGPWR';
+const SNAPSHOT_SIGNAL = 'SIGUSR2';
+
+export function diagnosticsArgs(dir) {
+  return [`--diagnostic-dir=${dir}`, `--report-directory=${dir}`, '--report-on-signal', `--report-signal=${REPORT_SIGNAL}`, '--report-compact', `--heapsnapshot-signal=${SNAPSHOT_SIGNAL}`];
+}
+
+const newest = (dir, suffix, known) => fs.readdirSync(dir).filter((f) => f.endsWith(suffix) && !known.has(f)).sort().pop();
+
+/** Asks the server for a diagnostic report; resolves with V8's heap figures (bytes), or null. */
+async function heapReport(pid, dir) {
+  const known = new Set(fs.readdirSync(dir));
+  process.kill(pid, REPORT_SIGNAL);
+  for (let i = 0; i < 200; i++) {
+    const name = newest(dir, '.json', known);
+    if (name) {
+      try {
+        const report = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
+        fs.rmSync(path.join(dir, name));
+        const h = report.javascriptHeap;
+        return { used: h.usedMemory, committed: h.totalCommittedMemory, external: h.externalMemory, limit: h.memoryLimit };
+      } catch {
+        // still being written
+      }
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return null;
+}
+
+/** Has the server write a heap snapshot into `dir`; resolves with its path once it is complete. */
+async function heapSnapshot(pid, dir, baseUrl) {
+  const known = new Set(fs.readdirSync(dir));
+  process.kill(pid, SNAPSHOT_SIGNAL);
+  let name;
+  for (let i = 0; i < 6000 && !name; i++) {
+    name = newest(dir, '.heapsnapshot', known);
+    if (!name) await new Promise((r) => setTimeout(r, 50));
+  }
+  if (!name) throw new Error('soak: the server wrote no heap snapshot');
+  // The snapshot is written on the server's main thread: it answers again once the file is whole.
+  await fetch(`${baseUrl}/api/health/`).then((r) => r.arrayBuffer());
+  return path.join(dir, name);
+}
+
+/**
+ * Lists for the Lua mix, read from the running site's own API. The mix's video pages are the
+ * latest 120 videos, or the latest `videos` (from every page of the list): enough distinct pages
+ * to fill the page cache up to its bound, as a crawler does.
+ */
+async function mixData(baseUrl, videoCount = 120) {
   const get = async (p) => {
     const res = await fetch(`${baseUrl}${p}`);
     if (!res.ok) throw new Error(`soak: ${p} answered ${res.status}`);
     return res.json();
   };
   const list = await get('/api/json/videos2/86400/str/latest-updates/120/..1.all...json');
+  const all = [...list.videos];
+  for (let page = 2; all.length < videoCount && all.length < Number(list.total_count); page++) {
+    const more = await get(`/api/json/videos2/86400/str/latest-updates/120/..${page}.all...json`);
+    if (!more.videos.length) break;
+    all.push(...more.videos);
+  }
   const cats = await get('/api/json/categories/14400/str.toptn.en.json');
-  const videos = list.videos.map((v) => ({ id: Number(v.video_id), dir: String(v.dir) })).filter((v) => /^[a-z0-9-]+$/.test(v.dir));
+  const videos = all.slice(0, Math.max(videoCount, 1)).map((v) => ({ id: Number(v.video_id), dir: String(v.dir) })).filter((v) => /^[a-z0-9-]+$/.test(v.dir));
   const categories = cats.categories.map((c) => String(c.dir)).filter((d) => /^[a-z0-9-]+$/.test(d)).slice(0, 20);
   const words = new Set();
   for (const v of list.videos) for (const w of String(v.title).toLowerCase().split(/[^a-z]+/)) if (w.length >= 4) words.add(w);
@@ -67,7 +158,7 @@ async function mixData(baseUrl) {
   const pages = ['/', '/categories/'];
   for (const sort of ['latest-updates', 'most-popular', 'top-rated', 'longest']) for (let p = 1; p <= 5; p++) pages.push(`/videos/${sort}/${p}/`);
   for (const date of ['day', 'week', 'month']) pages.push(`/videos/most-popular/1/?date=${date}`);
-  for (const v of videos) pages.push(`/video/${v.id}/${v.dir}/`);
+  for (const v of videos.slice(0, 120)) pages.push(`/video/${v.id}/${v.dir}/`);
   for (const c of categories) pages.push(`/categories/${c}/latest-updates/1/`);
   for (const t of terms) pages.push(`/search/1/?s=${t}`);
   return { script, pages };
@@ -102,32 +193,71 @@ function runWrk(baseUrl, script, seconds, connections) {
 
 /**
  * Runs the mix: `warmupS` seconds of warm-up, then `durationS` seconds measured. `pid` is the
- * server's process group (startProcess starts each server in its own group).
+ * server's process group (startProcess starts each server in its own group). With `diagnosticsDir`
+ * (a server started with diagnosticsArgs of it), V8's heap figures join the curve every
+ * `reportEveryS` and a heap snapshot is taken and summarized at the end.
  */
-export async function soak({ baseUrl, pid, durationS, warmupS, connections = 32, prefillPages = true, log = console.log }) {
+export async function soak({ baseUrl, pid, durationS, warmupS, connections = 32, videos = 120, prefillPages = true, diagnosticsDir = undefined, reportEveryS = 300, log = console.log }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-soak-'));
   const script = path.join(dir, 'mix.lua');
-  const mix = await mixData(baseUrl);
+  const mix = await mixData(baseUrl, videos);
   fs.writeFileSync(script, mix.script + fs.readFileSync(path.join(root, 'scripts', 'soak', 'mix.lua'), 'utf8'));
+  const server = serverPid(pid);
+  const loadStart = os.loadavg().map((x) => +x.toFixed(2));
   try {
     if (prefillPages) {
       const started = Date.now();
       await prefill(baseUrl, mix.pages);
-      log(`soak: rendered each of the mix's ${mix.pages.length} pages once in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      log(`soak: rendered each of the mix's ${mix.pages.length} pages once in ${((Date.now() - started) / 1000).toFixed(0)} s; resident memory ${mib(rssParts(server).rss)} MiB`);
     }
-    log(`soak: warm-up ${warmupS} s at ${connections} connections against ${baseUrl}`);
-    const warm = await runWrk(baseUrl, script, warmupS, connections);
-    const rssWarm = serverRss(pid);
+    // One sample a second from the start of the warm-up: { t (s), rss, anon, file (kB) }.
     const samples = [];
-    const timer = setInterval(() => samples.push(serverRss(pid)), 1000);
-    log(`soak: ${durationS} s measured; resident memory after warm-up ${(rssWarm / 1024).toFixed(1)} MiB`);
+    const t0 = Date.now();
+    const sample = () => samples.push({ t: (Date.now() - t0) / 1000, ...rssParts(server) });
+    const timer = setInterval(sample, 1000);
+    // The curve: a line every `every` seconds, with V8's heap figures when diagnostics are on.
+    const every = Math.max(10, Math.min(reportEveryS, Math.round((warmupS + durationS) / 12)));
+    const curve = [];
+    let nextMark = every;
+    let marking = false;
+    const mark = setInterval(async () => {
+      const t = (Date.now() - t0) / 1000;
+      if (marking || t < nextMark) return;
+      marking = true;
+      nextMark += every;
+      const parts = rssParts(server);
+      const heap = diagnosticsDir ? await heapReport(server, diagnosticsDir).catch(() => null) : null;
+      const point = { t: Math.round(t), rssMiB: mib(parts.rss), anonMiB: mib(parts.anon), fileMiB: mib(parts.file) };
+      if (heap) Object.assign(point, { heapUsedMiB: mib(heap.used / 1024), heapCommittedMiB: mib(heap.committed / 1024), externalMiB: mib(heap.external / 1024) });
+      curve.push(point);
+      log(
+        `soak: ${clock(t)} rss ${point.rssMiB} MiB (anon ${point.anonMiB}, file ${point.fileMiB})` +
+          (heap ? `; V8 heap used ${point.heapUsedMiB} of ${point.heapCommittedMiB} committed, external ${point.externalMiB}, limit ${mib(heap.limit / 1024)}` : ''),
+      );
+      marking = false;
+    }, 1000);
+    let warm;
     let r;
     try {
+      log(`soak: warm-up ${warmupS} s at ${connections} connections against ${baseUrl}`);
+      warm = await runWrk(baseUrl, script, warmupS, connections);
+      sample();
+      log(`soak: ${durationS} s measured; resident memory after warm-up ${mib(samples.at(-1).rss)} MiB`);
       r = await runWrk(baseUrl, script, durationS, connections);
+      sample();
     } finally {
       clearInterval(timer);
+      clearInterval(mark);
     }
-    const rssEnd = serverRss(pid);
+    const tWarm = warmupS;
+    const tEnd = samples.at(-1).t;
+    // Each end of the measured run is the median of a window (a minute; a tenth of a short run).
+    const win = Math.min(60, Math.max(2, durationS / 10), Math.max(2, warmupS));
+    const between = (from, to) => samples.filter((x) => x.t > from && x.t <= to);
+    const rssWarm = median(between(tWarm - win, tWarm).map((x) => x.rss));
+    const rssEnd = median(between(tEnd - win, tEnd).map((x) => x.rss));
+    const peak = samples.reduce((a, x) => (x.rss > a.rss ? x : a), samples[0]);
+    const measuredPeak = between(tWarm, tEnd).reduce((a, x) => (x.rss > a.rss ? x : a), samples.at(-1));
     const errors = r.connect + r.read + r.write + r.timeout + r.s5xx + r.s4xx;
     const figures = {
       requests: r.requests,
@@ -137,13 +267,23 @@ export async function soak({ baseUrl, pid, durationS, warmupS, connections = 32,
       statuses: { '2xx': r.s2xx, '3xx': r.s3xx, '429': r.s429, '4xx': r.s4xx, '5xx': r.s5xx },
       latencyMs: { p50: r.p50_ms, p99: r.p99_ms },
       warmupRequests: warm.requests,
-      rssWarmMiB: +(rssWarm / 1024).toFixed(1),
-      rssMaxMiB: +(Math.max(rssEnd, ...samples) / 1024).toFixed(1),
-      rssEndMiB: +(rssEnd / 1024).toFixed(1),
+      rssWarmMiB: mib(rssWarm),
+      rssEndMiB: mib(rssEnd),
       growthPct: +((100 * (rssEnd - rssWarm)) / rssWarm).toFixed(2),
-      loadAvg: os.loadavg().map((x) => +x.toFixed(2)),
+      rssMaxMiB: mib(measuredPeak.rss),
+      rssPeakMiB: mib(peak.rss),
+      rssPeakAt: clock(peak.t),
+      anonEndMiB: mib(median(between(tEnd - win, tEnd).map((x) => x.anon))),
+      fileEndMiB: mib(median(between(tEnd - win, tEnd).map((x) => x.file))),
+      curve,
+      loadAvg: { start: loadStart, end: os.loadavg().map((x) => +x.toFixed(2)) },
     };
     log(`soak: ${JSON.stringify(figures)}`);
+    if (diagnosticsDir) {
+      const file = await heapSnapshot(server, diagnosticsDir, baseUrl);
+      figures.snapshot = file;
+      for (const line of formatSummary(summarizeSnapshot(file))) log(`soak: ${line}`);
+    }
     return figures;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -160,21 +300,41 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const durationS = Number(option('duration', '600'));
     const warmupS = Number(option('warmup', '60'));
     const connections = Number(option('connections', '32'));
+    const maxGrowth = Number(option('max-growth', '10'));
+    const limitMiB = Number(option('limit-mib', '0'));
+    const reportEveryS = Number(option('report-every', '300'));
+    const videos = Number(option('videos', '120'));
+    let diagnosticsDir = option('snapshot', '');
     let baseUrl = option('base', '');
     let pid = Number(option('pid', '0'));
     let server;
+    if (diagnosticsDir) {
+      diagnosticsDir = path.resolve(diagnosticsDir);
+      fs.mkdirSync(diagnosticsDir, { recursive: true });
+    }
     if (!baseUrl) {
       const env = freshCatalogEnv(process.env.DATABASE_PATH || 'data/soak.db');
       const built = buildOrPrepare(env);
       if (built !== 0) return built;
+      // The server runs with the Node flags `npm start` gives it (the heap cap), plus diagnostics.
+      const nodeArgs = [...serverNodeArgs(env), ...(diagnosticsDir ? diagnosticsArgs(diagnosticsDir) : [])];
+      env.NODE_OPTIONS = [env.NODE_OPTIONS, ...nodeArgs].filter(Boolean).join(' ');
+      console.log(`soak: server started with NODE_OPTIONS=${env.NODE_OPTIONS || '(none)'}`);
       server = await startNext(await freePort(), env);
       baseUrl = server.baseUrl;
       pid = server.child.pid;
+    } else if (diagnosticsDir) {
+      console.log(`soak: --snapshot with --base: the server must run with ${diagnosticsArgs(diagnosticsDir).join(' ')}`);
     }
     try {
-      const f = await soak({ baseUrl, pid, durationS, warmupS, connections });
-      const ok = f.errors === 0 && f.growthPct < 10;
-      console.log(`soak: ${ok ? 'PASS' : 'FAIL'}: ${f.requests} requests, ${f.errors} errors, RSS ${f.rssWarmMiB} -> ${f.rssEndMiB} MiB (${f.growthPct}%)`);
+      const f = await soak({ baseUrl, pid, durationS, warmupS, connections, videos, diagnosticsDir: diagnosticsDir || undefined, reportEveryS });
+      const overLimit = limitMiB > 0 && f.rssPeakMiB >= limitMiB;
+      const ok = f.errors === 0 && f.growthPct < maxGrowth && !overLimit;
+      console.log(
+        `soak: ${ok ? 'PASS' : 'FAIL'}: ${f.requests} requests, ${f.errors} errors, RSS ${f.rssWarmMiB} -> ${f.rssEndMiB} MiB ` +
+          `(${f.growthPct}%, limit ${maxGrowth}%), peak ${f.rssPeakMiB} MiB at ${f.rssPeakAt}` +
+          (limitMiB > 0 ? ` (limit ${limitMiB} MiB${overLimit ? ': OVER' : ''})` : ''),
+      );
       return ok ? 0 : 1;
     } finally {
       server?.stop();

@@ -7,10 +7,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { BUILD_API_ORIGIN_VAR, BUILD_SITE_URL_VAR, buildSourceName, getConfig, type Config } from '../lib/config/index';
+import { BUILD_API_ORIGIN_VAR, BUILD_SITE_URL_VAR, buildSourceName, getConfig, type Config } from '../lib/config';
 import { describeCatalog } from '../lib/catalog/open';
 import { checkConfigOrExit } from '../lib/config/check';
 import { BUILD_CSP_VAR, cspSources, pageCsp } from '../lib/web/security-headers';
+import { serverNodeArgs } from './lib/node-memory.mjs';
 
 const root = path.resolve(__dirname, '..');
 const distDir = process.env.NEXT_DIST_DIR || '.next';
@@ -62,6 +63,16 @@ function run(command: string, args: string[]): void {
 // `npm start` serves production: a public VOTE_SALT stops it here too (lib/config/check.ts).
 checkConfigOrExit({ production: true });
 const config = getConfig();
+
+// The heap cap (scripts/lib/node-memory.mjs, MAX_HEAP_MB): V8 collects before the heap passes it,
+// so that the server's memory stays within a small container instead of following the host's size.
+let nodeArgs: string[];
+try {
+  nodeArgs = serverNodeArgs(process.env);
+} catch (e) {
+  console.error(`tubefront: ${(e as Error).message}`);
+  process.exit(1);
+}
 console.log(
   `tubefront: source ${config.apiOrigin ? `upstream ${config.apiOrigin}` : describeCatalog(config)}`,
 );
@@ -76,6 +87,6 @@ if (reason) {
 }
 
 // server.mjs: Next's handler behind a server that records the socket's address (TRUST_PROXY).
-const child = spawn(process.execPath, [path.join(root, 'server.mjs')], { cwd: root, stdio: 'inherit', env: process.env });
+const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'server.mjs')], { cwd: root, stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -251,7 +251,10 @@ export function parseConfig(env: Env): Config {
     analyticsGaId: pattern(env, 'ANALYTICS_GA_ID', /^G-[A-Z0-9]{4,16}$/, 'a Google Analytics 4 measurement ID such as G-ABC123XYZ'),
     analyticsYmId: pattern(env, 'ANALYTICS_YM_ID', /^\d{4,12}$/, 'a Yandex Metrica counter number such as 12345678'),
     analyticsAfterConsent: flag(env, 'ANALYTICS_AFTER_CONSENT'),
-    pageCacheMb: int(env, 'PAGE_CACHE_MB', 256, 16, 65536),
+    // The page cache fills to its bound under a crawler (its bookkeeping on top), beside the code
+    // and the other stores: 64, with the heap cap that follows it (scripts/lib/node-memory.mjs),
+    // keeps the server well within a 512 MiB container under load. A larger host can raise it.
+    pageCacheMb: int(env, 'PAGE_CACHE_MB', 64, 16, 65536),
     voteSalt: str(env, 'VOTE_SALT', ''),
     trustProxy: trustProxy(env, 'TRUST_PROXY'),
     inputRatePerMinute: int(env, 'INPUT_RATE_PER_MINUTE', 60, 1, 100_000),

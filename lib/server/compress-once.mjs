@@ -319,9 +319,11 @@ class BodyMemo {
 
 /**
  * The encoder: call it with every request and its response before Next's handler sees them.
- * `maxBytes` bounds the remembered bodies and their encodings (default 32 MB).
+ * `maxBytes` bounds the remembered bodies and their encodings (default 16 MB: the pages a memo
+ * entry names are mostly the page cache's own strings, so a few hundred entries cover it, and its
+ * encodings are buffers outside V8's heap cap, within a 512 MiB container's budget).
  */
-export function createCompressOnce({ maxBytes = 32 * 1024 * 1024 } = {}) {
+export function createCompressOnce({ maxBytes = 16 * 1024 * 1024 } = {}) {
   const memo = new BodyMemo(maxBytes);
 
   /**

@@ -7,11 +7,11 @@
  * - REDIS_URL: read by the page-cache handler the build names (its path relative to the build
  *   folder) when it starts, so nothing to do here; the handler is kept either way (the in-memory
  *   LRU alone without REDIS_URL).
- * - PAGE_CACHE_MB: the in-memory page cache's size (cacheMaxMemorySize), 256 when unset, as in
+ * - PAGE_CACHE_MB: the in-memory page cache's size (cacheMaxMemorySize), 64 when unset, as in
  *   next.config.ts. A value out of range is left to the site's start-up check, which stops with one
  *   line naming it (instrumentation.ts); the build's size stays until then.
  */
-export const DEFAULT_PAGE_CACHE_MB = 256;
+export const DEFAULT_PAGE_CACHE_MB = 64;
 
 /**
  * `config` (the build's Next configuration) as `npm start` would have it under `env`.

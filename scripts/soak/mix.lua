@@ -18,10 +18,23 @@ end
 
 local function pick(list) return list[math.random(#list)] end
 
+-- What browsers and crawlers take: most ask for brotli and gzip, some gzip only, a few neither,
+-- so that the server keeps both encodings of its pages, as it does in service.
+local function encoding(headers)
+  local r = math.random()
+  if r < 0.6 then headers["Accept-Encoding"] = "gzip, deflate, br"
+  elseif r < 0.9 then headers["Accept-Encoding"] = "gzip" end
+  return headers
+end
+
 local function page(path)
   local headers = {}
   if math.random() < 0.7 then headers["Cookie"] = "tf_country=XX" end
-  return wrk.format("GET", path, headers)
+  return wrk.format("GET", path, encoding(headers))
+end
+
+local function get(path)
+  return wrk.format("GET", path, encoding({}))
 end
 
 local function form(body)
@@ -38,10 +51,10 @@ request = function()
   elseif r <= 53 then return page("/categories/" .. pick(categories) .. "/latest-updates/1/")
   elseif r <= 56 then return page("/categories/")
   elseif r <= 61 then return page("/search/1/?s=" .. pick(terms))
-  elseif r <= 68 then return wrk.format("GET", "/api/json/videos2/86400/str/latest-updates/60/.." .. math.random(10) .. ".all...json")
-  elseif r <= 74 then return wrk.format("GET", string.format("/api/json/video/86400/0/%d/%d.json", math.floor(v.id / 1000) * 1000, v.id))
-  elseif r <= 78 then return wrk.format("GET", "/api/suggester.php?c=" .. pick(terms))
-  elseif r <= 82 then return wrk.format("GET", "/api/json/videos_related2/432000/10/0/" .. math.floor(v.id / 1000) * 1000 .. "/" .. v.id .. ".all.1.json")
+  elseif r <= 68 then return get("/api/json/videos2/86400/str/latest-updates/60/.." .. math.random(10) .. ".all...json")
+  elseif r <= 74 then return get(string.format("/api/json/video/86400/0/%d/%d.json", math.floor(v.id / 1000) * 1000, v.id))
+  elseif r <= 78 then return get("/api/suggester.php?c=" .. pick(terms))
+  elseif r <= 82 then return get("/api/json/videos_related2/432000/10/0/" .. math.floor(v.id / 1000) * 1000 .. "/" .. v.id .. ".all.1.json")
   elseif r <= 90 then return form("act=view&section=videos&object_id=" .. v.id)
   else return form("act=vote&section=videos&object_id=" .. v.id .. "&vote=" .. math.random(0, 1))
   end

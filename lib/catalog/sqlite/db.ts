@@ -125,7 +125,10 @@ function applyPragmas(db: CatalogDb): void {
   // next write that starts it over cuts the file back to 64 MB instead of keeping it that size.
   db.pragma('journal_size_limit = 67108864');
   db.pragma('busy_timeout = 5000');
-  db.pragma('cache_size = -65536');
+  // SQLite's page cache is the server's own memory (malloc, outside V8's heap and its cap); reads
+  // come through the mmap below (file-backed pages the kernel can drop) and pages past it through the
+  // kernel's file cache, so a small one costs little: 16 MiB keeps it within a 512 MiB container.
+  db.pragma('cache_size = -16384');
   db.pragma('mmap_size = 1073741824');
   db.pragma('temp_store = MEMORY');
 }

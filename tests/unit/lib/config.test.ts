@@ -8,7 +8,7 @@ describe('parseConfig', () => {
     expect(c.databasePath).toBe('data/catalog.db');
     expect(c.ageGateCountries).toEqual(DEFAULT_AGE_GATE_COUNTRIES);
     expect(c.apiTimeoutMs).toBe(8000);
-    expect(c.pageCacheMb).toBe(256);
+    expect(c.pageCacheMb).toBe(64);
     // No public default: the catalogue keeps a random secret of its own (lib/catalog/voter-key.ts).
     expect(c.voteSalt).toBe('');
     expect(parseConfig({ VOTE_SALT: 's3cret' }).voteSalt).toBe('s3cret');

@@ -15,8 +15,8 @@ describe('standaloneConfig', () => {
     expect(standaloneConfig(BUILT, {}, HANDLER).cacheHandler).toBe(HANDLER);
   });
 
-  it('sizes the page cache from PAGE_CACHE_MB at start, 256 MB when unset, as next.config.ts does', () => {
-    expect(standaloneConfig(BUILT, { PAGE_CACHE_MB: '64' }, HANDLER).cacheMaxMemorySize).toBe(64 * 1024 * 1024);
+  it('sizes the page cache from PAGE_CACHE_MB at start, 64 MB when unset, as next.config.ts does', () => {
+    expect(standaloneConfig(BUILT, { PAGE_CACHE_MB: '256' }, HANDLER).cacheMaxMemorySize).toBe(256 * 1024 * 1024);
     expect(standaloneConfig(BUILT, {}, HANDLER).cacheMaxMemorySize).toBe(DEFAULT_PAGE_CACHE_MB * 1024 * 1024);
     expect(DEFAULT_PAGE_CACHE_MB).toBe(parseConfig({}).pageCacheMb);
   });
