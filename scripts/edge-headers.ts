@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseConfig } from '../lib/config/index';
+import { parseConfig } from '../lib/config';
 import { cspSources, nginxSecurityHeaders, securityHeaders, withNginxBlock } from '../lib/web/security-headers';
 
 const file = path.join(__dirname, '..', 'deploy', 'nginx', 'nginx.conf');

@@ -3,7 +3,7 @@
  * (EMBED_HOSTS, IMG_HOSTS, API_ORIGIN, the analytics IDs): the test harness rebuilds when a
  * suite's environment asks for another than the build's (scripts/lib/harness.mjs).
  */
-import { parseConfig } from '../lib/config/index';
+import { parseConfig } from '../lib/config';
 import { cspSources, pageCsp } from '../lib/web/security-headers';
 
 process.stdout.write(pageCsp(cspSources(parseConfig(process.env))));
