@@ -39,7 +39,7 @@ const nextConfig: NextConfig = {
   // better-sqlite3 is a native addon: it must be required at run time, never bundled.
   serverExternalPackages: ['better-sqlite3', 'maxmind'],
   // `npm run build:standalone` (NEXT_STANDALONE=1 at build) also writes a self-contained server
-  // folder (<distDir>/standalone) for deployment (README "Operating it"). Only then: `next start`
+  // folder (<distDir>/standalone) for deployment (docs/operating.md, "Standalone"). Only then: `next start`
   // and server.mjs warn on every start when the configuration they read says standalone, and the
   // other builds need not pay for copying the traced files.
   ...(process.env.NEXT_STANDALONE === '1' ? { output: 'standalone' as const } : {}),
@@ -54,7 +54,7 @@ const nextConfig: NextConfig = {
   // Next's in-memory cache keeps every entry until it is evicted, serving it stale meanwhile, so a
   // flood of invented URLs (each a short-lived 404 or redirect) would push out the pages visitors
   // read; the handler keeps such entries apart and drops them after their minute. With REDIS_URL,
-  // several servers share the pages through Redis behind the same LRU (README "Redis"). Next reads
+  // several servers share the pages through Redis behind the same LRU (docs/redis.md). Next reads
   // this file again at `next start`, so REDIS_URL takes effect at start whatever the build saw.
   // Next imports the handler as is (not bundled), from an absolute path; a standalone build traces
   // it and the `redis` client into the folder and records its path relative to it. Pages
@@ -64,7 +64,7 @@ const nextConfig: NextConfig = {
   // (stale-while-revalidate = expireTime - the page's revalidate). Next's default is a year. Two
   // days is twice the longest page lifetime (videos, video and information pages: 1 day), so no
   // page is served more than a day past its expiry: 1 day for those, 47 h for home (1 h), 44 h
-  // for categories (4 h). README "Caching" lists every page family.
+  // for categories (4 h). docs/caching.md lists every page family.
   expireTime: 172_800,
   // Static headers (lib/web/security-headers.ts): a per-request nonce would make every page dynamic.
   // The Content-Security-Policy names the configured hosts (EMBED_HOSTS, IMG_HOSTS, the analytics

@@ -6,7 +6,7 @@ import { getHomeRows, listOrError } from '@/lib/data';
 import { t } from '@/lib/i18n';
 import { videosUrl } from '@/lib/web/routes';
 
-// Home rows have a cache lifetime of 3600 s (spec section 9).
+// Home rows have a cache lifetime of 3600 s (docs/spec.md §9).
 export const revalidate = 3600;
 
 export const metadata: Metadata = {

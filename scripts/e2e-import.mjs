@@ -3,7 +3,7 @@
  * npm run test:import: partner-feed import and takedowns, end to end, on a real catalogue file and
  * a running `next start`:
  *  1. warms the site's caches (pages, sitemap, API), then imports the sample feed of every format
- *     from tests/fixtures/feeds with the README's commands (the xvideos dump over HTTP from a local
+ *     from tests/fixtures/feeds with the commands of docs/import.md (the xvideos dump over HTTP from a local
  *     server), a second run that adds nothing, and unreadable inputs that change nothing;
  *  2. Playwright: the imported videos show with their feed thumbnails and their player;
  *  3. a takedown with the CLI: the video page, its category listing, search, the sitemap and the

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { NotFoundContent } from '@/components/layout/not-found-content';
 import { t } from '@/lib/i18n';
 
-// The target of the video page's redirects (spec section 2): the not-found content, static.
+// The target of the video page's redirects (docs/spec.md §2): the not-found content, static.
 export const revalidate = 86400;
 
 export const metadata: Metadata = {

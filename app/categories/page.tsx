@@ -1,6 +1,6 @@
 import { CategoryIndex, categoryIndexMetadata } from '@/components/categories/category-index';
 
-// The categories lifetime (spec section 9).
+// The categories lifetime (docs/spec.md §9).
 export const revalidate = 14400;
 
 export const metadata = categoryIndexMetadata;

@@ -6,7 +6,7 @@
 import { loadMessages, translate } from '@/lib/i18n';
 import { AGE_COOKIE, GATE_CLASS, GATE_LAYER_ATTR, GATE_TEXT_ATTR, MINIMUM_AGE, gateLanguage, visitorCountry } from './gate';
 
-/** _agev never expires (spec section 9); browsers cap this at their own maximum. */
+/** _agev never expires (docs/spec.md §9); browsers cap this at their own maximum. */
 const FOREVER = new Date('9999-12-31T23:59:59Z');
 
 /** Makes everything outside the modal inert while it is open; returns the undo function. */

@@ -6,7 +6,7 @@ import styles from './age-gate.module.css';
 const tr = (key: string) => t(`agegate.${key}`, { age: MINIMUM_AGE });
 
 /**
- * The blocking age confirmation (spec section 4), in the server HTML of every page (in English,
+ * The blocking age confirmation (docs/spec.md §4), in the server HTML of every page (in English,
  * hidden). The body's gate class, set by the inline script before first paint or as soon as
  * /api/country/ answers a first visit without the country cookie, shows it at once through CSS (GATE_CSS),
  * without waiting for any JavaScript.

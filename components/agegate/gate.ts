@@ -1,5 +1,5 @@
 /**
- * The age-gate decision (spec section 4), shared by the inline script (before first paint) and
+ * The age-gate decision (docs/spec.md §4), shared by the inline script (before first paint) and
  * the modal: gated when the country cookie names a configured country and _agev is not '1'.
  */
 import { AGE_COOKIE, COUNTRY_COOKIE, COUNTRY_MAX_AGE } from '@/lib/web/cookies';

@@ -1,8 +1,8 @@
 /**
- * Page-view hits (spec section 7): each carries the path, the campaign (query `campaign` or
+ * Page-view hits (docs/spec.md §7): each carries the path, the campaign (query `campaign` or
  * `camp`) and the page name, and is retried every second until every configured service has it.
  * There is no cap on attempts: a hit is only given up for a service whose script has failed to
- * load (an error event, or no load within the spec's 120 s asset timeout, section 8), since such
+ * load (an error event, or no load within the spec's 120 s asset timeout, docs/spec.md §8), since such
  * a service can never receive it. A slow network therefore loses no hit, and a blocked tracker
  * costs 120 cheap checks at most.
  */
@@ -26,7 +26,7 @@ export interface AnalyticsService {
 }
 
 export const RETRY_MS = 1000;
-/** Spec section 8: an asset that has not loaded after 120 s has failed. */
+/** docs/spec.md §8: an asset that has not loaded after 120 s has failed. */
 export const ASSET_TIMEOUT_MS = 120_000;
 
 /** Query parameters that hold what a visitor typed (the search page's term): never reported. */

@@ -16,7 +16,7 @@ export interface BookmarkButtonProps {
 }
 
 /**
- * Adds the video to the Bookmarks (spec sections 4 and 8). Shown only when the item has an id and
+ * Adds the video to the Bookmarks (docs/spec.md §4 and §8). Shown only when the item has an id and
  * was not bookmarked when the page showed it; after adding it stays, marked as added, and a second
  * press says the video is already there.
  */
@@ -39,7 +39,7 @@ export function BookmarkButton({ video, variant = 'card' }: BookmarkButtonProps)
     setBusy(false);
     if (result === true) notify.success(t('notify.bookmark_added', { title: video.title }));
     else if (result === false) notify.error(t('notify.bookmark_exists', { title: video.title }));
-    else setAdded(false); // storage unavailable: silent (spec section 8)
+    else setAdded(false); // storage unavailable: silent (docs/spec.md §8)
   };
 
   const label = added ? t('bookmarks.added') : t('bookmarks.add');

@@ -3,7 +3,7 @@
  * "My data" page. A plain module: server components import the values, not a client reference.
  */
 
-/** localStorage flag (spec section 3); 'false' once the visitor pressed Accept. */
+/** localStorage flag (docs/spec.md §3); 'false' once the visitor pressed Accept. */
 export const COOKIE_NOTICE_KEY = 'showCookiesNotify';
 
 /** Set on <body> before first paint when the notice was accepted: the server-rendered notice stays hidden. */

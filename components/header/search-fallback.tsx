@@ -4,7 +4,7 @@ import styles from './header.module.css';
 
 /**
  * The search form as plain HTML: shown until the search box's client code is ready, and with
- * JavaScript off. No `required`/`minLength`: the spec has no form validation messages (section 5),
+ * JavaScript off. No `required`/`minLength`: the spec has no form validation messages (docs/spec.md §5),
  * and the browser would show its own bubble; a too-short term gets the search page's empty message.
  */
 export function SearchFallback() {

@@ -4,7 +4,7 @@ import styles from './empty-list.module.css';
 export type EmptyListReason = 'videos_not_found' | 'not_found' | 'no_data' | 'history_empty' | 'no_permission';
 
 /**
- * The empty-listing message of spec section 8. Plain component: usable from server and client
+ * The empty-listing message of docs/spec.md §8. Plain component: usable from server and client
  * components. `code` is the error code of a failed load (spec: the listing stores it); it shows
  * the error message and stays in the markup for support and tests. `hint` says what to do about it.
  */

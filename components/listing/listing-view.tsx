@@ -41,7 +41,7 @@ export function ListingView({ heading, subheading, list, page, count, href, filt
       ) : (
         <EmptyList reason={error ? 'no_data' : emptyReason} code={error} />
       )}
-      {/* A failed load: 503, never cached (spec section 8's message stays in the page). */}
+      {/* A failed load: 503, never cached (docs/spec.md §8's message stays in the page). */}
       {error ? <OutageGuard /> : null}
     </>
   );

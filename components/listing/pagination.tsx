@@ -13,7 +13,7 @@ export interface PaginationProps {
 
 /**
  * Real links with rel prev/next, readable and usable without JavaScript. Shown whenever there are
- * results (spec section 2), a single page included: the visitor sees they have seen everything.
+ * results (docs/spec.md §2), a single page included: the visitor sees they have seen everything.
  */
 export function Pagination({ page, total, count, href }: PaginationProps) {
   const m = paginate(page, total, count);

@@ -60,7 +60,7 @@ export function LocalVideoList({ kind }: { kind: LocalListKind }) {
 
   const loaded = videos !== undefined;
   useEffect(() => {
-    // The shell's title is the list's; a listing's title also names its page (spec section 4).
+    // The shell's title is the list's; a listing's title also names its page (docs/spec.md §4).
     // Set once the list has loaded: the static <title> may still be hydrated (and reset) before.
     if (!loaded) return;
     const named = document.title.split(' | ');

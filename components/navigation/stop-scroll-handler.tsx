@@ -4,7 +4,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { STOP_SCROLL, withoutStopScroll } from '@/lib/client/stop-scroll';
 
 /**
- * A navigation whose URL carries stopScroll keeps the scroll position (spec section 2;
+ * A navigation whose URL carries stopScroll keeps the scroll position (docs/spec.md §2;
  * lib/client/stop-scroll.ts), and the parameter then leaves the address bar, so that a URL copied,
  * bookmarked or shared is the clean one.
  *

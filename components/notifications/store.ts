@@ -1,5 +1,5 @@
 /**
- * The notification queue (spec sections 3, 4 and 8): success or error, removed after 4 s or on
+ * The notification queue (docs/spec.md §3, §4 and §8): success or error, removed after 4 s or on
  * click. A tiny external store so that any client component can call notify() and the one
  * <Notifications /> region renders the queue with useSyncExternalStore.
  */

@@ -19,14 +19,14 @@ async function FailRender(): Promise<never> {
 }
 
 /**
- * Rendered next to a page's own failure message (the empty/error message of a listing, spec
- * section 8, or OutageMessage) when its source failed: a render failure inside a Suspense boundary.
+ * Rendered next to a page's own failure message (the empty/error message of a listing,
+ * docs/spec.md §8, or OutageMessage) when its source failed: a render failure inside a Suspense boundary.
  * The server HTML keeps the message, readable without JavaScript; the failure keeps the answer out
  * of the page cache (Next never stores a failed render, so the first request after the source is
  * back renders the real page); it marks the request, so that lib/server/response-patches.ts
  * answers 503 with Retry-After. In the browser the failure is
  * `contained` (nothing shows; listings keep their message), or reaches the segment's error boundary
- * (the video page's goes to /404/, spec section 8).
+ * (the video page's goes to /404/, docs/spec.md §8).
  */
 export function OutageGuard({ contained = true }: { contained?: boolean }) {
   markOutage();

@@ -12,7 +12,7 @@ import { SearchPanel } from './search-panel';
 import { loadTopKeywords } from './top-keywords';
 import styles from './search-box.module.css';
 
-/** Spec section 5. */
+/** docs/spec.md §5. */
 export const SEARCH_MAX_LENGTH = LIMITS.maxTerm;
 export const SUGGEST_MIN_LENGTH = 3;
 export const SUGGEST_DELAY_MS = 300;
@@ -29,7 +29,7 @@ function moveFocus(panel: HTMLElement | null, step: 1 | -1, from: Element | null
   options[next]?.focus();
 }
 
-/** The header's search box with its suggestion panel (spec sections 2, 4 and 5). */
+/** The header's search box with its suggestion panel (docs/spec.md §2, §4 and §5). */
 export function SearchBox() {
   const router = useRouter();
   const pathname = usePathname();
@@ -47,7 +47,7 @@ export function SearchBox() {
   const typed = value.trim();
   const suggestMode = length(typed) >= SUGGEST_MIN_LENGTH;
 
-  // Every navigation closes the panel (spec section 2).
+  // Every navigation closes the panel (docs/spec.md §2).
   const [seenPath, setSeenPath] = useState(pathname);
   if (seenPath !== pathname) {
     setSeenPath(pathname);

@@ -1,4 +1,4 @@
-/** Global values the host page may set (spec section 3): the visitor's country and a logged-in user. */
+/** Global values the host page may set (docs/spec.md §3): the visitor's country and a logged-in user. */
 export {};
 
 declare global {

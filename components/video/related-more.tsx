@@ -9,7 +9,7 @@ import { t } from '@/lib/i18n/client';
 import type { VideoList } from '@/lib/contract/types';
 import styles from './video-actions.module.css';
 
-/** Related videos: 10 a page, loaded by hand up to page 3 (spec sections 2 and 9). */
+/** Related videos: 10 a page, loaded by hand up to page 3 (docs/spec.md §2 and §9). */
 export const RELATED_PAGE_SIZE = 10;
 export const RELATED_LAST_PAGE = 3;
 

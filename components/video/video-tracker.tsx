@@ -8,7 +8,7 @@ import { statsDisabled } from '@/lib/contract/types';
 /** What the tracker needs: the stored fields and the history record's extras. */
 export type TrackedVideo = StorableVideo & { statusId: number; exTube: string; exId: string };
 
-/** The view stat goes this long after the video page loads (spec section 4). */
+/** The view stat goes this long after the video page loads (docs/spec.md §4). */
 export const VIEW_STAT_DELAY_MS = 1000;
 
 function userId(): number | undefined {

@@ -27,7 +27,7 @@ function Thumb({ down = false }: { down?: boolean }) {
   );
 }
 
-/** Like and dislike (spec sections 4, 7 and 8): success raises the shown count locally. */
+/** Like and dislike (docs/spec.md §4, §7 and §8): success raises the shown count locally. */
 export function VoteButtons({ videoId, likes, dislikes }: VoteButtonsProps) {
   const [counts, setCounts] = useState({ likes, dislikes });
   const [busy, setBusy] = useState(false);

@@ -1,6 +1,6 @@
 /**
- * The rows both stores select for a list item and a video page, and the raw answers (spec
- * section 3) made from them: each store writes its own SQL, the answer is written once.
+ * The rows both stores select for a list item and a video page, and the raw answers
+ * (docs/spec.md §3) made from them: each store writes its own SQL, the answer is written once.
  */
 import type { RawVideo, RawVideoDetail } from '@/lib/contract/raw';
 import { formatDuration } from '@/lib/web/format';
@@ -54,7 +54,7 @@ export function mediaOf(row: { id: number; thumb_url: string | null; thumbs: str
 }
 
 /**
- * A list item with every field of spec section 3. `scr1` is the second screenshot and `img` the
+ * A list item with every field of docs/spec.md §3. `scr1` is the second screenshot and `img` the
  * card image (the main screenshot); `isWatchLater` is always false here: bookmarks live in the
  * visitor's browser, which marks its own.
  */
@@ -79,7 +79,7 @@ export function toRawVideo(row: VideoListRow): RawVideo {
   };
 }
 
-/** The video page's raw answer (spec section 3) from its row, categories and tags. */
+/** The video page's raw answer (docs/spec.md §3) from its row, categories and tags. */
 export function toRawVideoDetail(
   row: DetailRow,
   categories: { title: string; dir: string }[],

@@ -12,7 +12,7 @@ const reshape = () => import('@/lib/kvs/reshape');
 import { announceCodes } from './notify-codes';
 import { INPUT_PATH, inputBody, mainUrl, relatedUrl, suggestUrl } from '@/lib/kvs/urls';
 
-/** An HTTP failure passed on to the caller (spec section 8: other HTTP errors reach the caller). */
+/** An HTTP failure passed on to the caller (docs/spec.md §8: other HTTP errors reach the caller). */
 export class HttpError extends Error {
   constructor(readonly status: number, url: string) {
     super(`HTTP ${status} from ${url}`);

@@ -1,6 +1,6 @@
 /**
  * Recent searches in localStorage `history_search`: a list of { title }, oldest first, no
- * duplicates (spec sections 3 and 5). Saved when a listing loads with `s` set; the search
+ * duplicates (docs/spec.md §3 and §5). Saved when a listing loads with `s` set; the search
  * panel shows the last 3. Storage failures are silent.
  */
 import { parseTerm } from '@/lib/web/params';

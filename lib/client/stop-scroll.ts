@@ -1,5 +1,5 @@
 /**
- * The spec's `stopScroll` navigation parameter (section 2): every navigation scrolls to the top of
+ * The spec's `stopScroll` navigation parameter (docs/spec.md §2): every navigation scrolls to the top of
  * the page unless its URL carries stopScroll. The router scrolls to the top by itself (a page's top
  * edge sits under the header, inside the scroll padding, so it always counts as out of view); a
  * link that sets stopScroll (withStopScroll) passes Next's `scroll={false}`, and StopScrollHandler

@@ -13,7 +13,7 @@ const MIN_VOTE_SALT = 16;
 
 /** Why a production server must not start with this VOTE_SALT, or null. The value itself is never shown. */
 export function voteSaltProblem(c: Pick<Config, 'voteSalt' | 'apiOrigin'>): string | null {
-  // In front of an upstream API the site stores no vote (README "Privacy").
+  // In front of an upstream API the site stores no vote (docs/privacy.md).
   if (!c.voteSalt || c.apiOrigin) return null;
   const fix = 'leave it unset (the catalogue keeps a random secret of its own) or set 16 or more random characters (openssl rand -base64 32)';
   if (PUBLIC_VOTE_SALTS.has(c.voteSalt.toLowerCase())) {

@@ -1,7 +1,7 @@
 /**
  * Configuration, read once from the environment and validated. A wrong value stops
  * start-up with one line that names the variable and what it accepts (see instrumentation.ts).
- * Every variable is documented in README.md.
+ * Every variable is documented in docs/configuration.md.
  */
 
 export interface Config {

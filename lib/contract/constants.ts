@@ -1,4 +1,4 @@
-/** Cache lifetimes and defaults of spec sections 7 and 9, in seconds. */
+/** Cache lifetimes and defaults of docs/spec.md §7 and §9, in seconds. */
 export const LIFETIME = {
   home: 3600,
   main: 14400,

@@ -1,5 +1,5 @@
 /**
- * Raw shapes of the KVS-compatible API, with the field names of spec sections 3 and 7.
+ * Raw shapes of the KVS-compatible API, with the field names of docs/spec.md §3 and §7.
  * Only lib/kvs, lib/upstream and lib/data (and the embedded catalogue, which produces them) may use these.
  * Numeric fields may arrive as numbers or as strings from an upstream; the reshape
  * functions in ./reshape.ts accept both. The embedded catalogue emits numbers.
@@ -7,7 +7,7 @@
 
 export type Num = number | string;
 
-/** A notification code attached to an error answer (spec section 8). */
+/** A notification code attached to an error answer (docs/spec.md §8). */
 export interface RawCode {
   field: string;
   code: string;

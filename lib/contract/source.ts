@@ -76,7 +76,7 @@ export interface Actor {
 
 /**
  * One API, two sources: the embedded SQLite catalogue and an upstream KVS-compatible API.
- * Both return the raw shapes of spec section 7. A source throws SourceError on failure;
+ * Both return the raw shapes of docs/spec.md §7. A source throws SourceError on failure;
  * it never answers a failure with an empty result.
  */
 export interface Source {

@@ -3,7 +3,7 @@
  * (video_id, video_viewed, scr, ...) stay inside the sources and the API, and are reshaped by lib/kvs/reshape.ts.
  */
 
-/** The sorts the filter offers (spec section 2): the only ones with listing pages. */
+/** The sorts the filter offers (docs/spec.md §2): the only ones with listing pages. */
 export const SORTS = ['latest-updates', 'most-popular', 'top-rated', 'longest'] as const;
 export type PageSort = (typeof SORTS)[number];
 /**
@@ -19,7 +19,7 @@ export const DATES = ['all', 'day', 'week', 'month'] as const;
 export type DateFilter = (typeof DATES)[number];
 
 /**
- * The sorts the date filter applies to (spec section 2), ranked by the period's own views and
+ * The sorts the date filter applies to (docs/spec.md §2), ranked by the period's own views and
  * votes (lib/catalog/period-stats.ts). The one place this rule is written.
  */
 export const DATE_SORTS = ['most-popular', 'top-rated'] as const;
@@ -33,7 +33,7 @@ export function sortHasDate(sort: Sort): sort is DateSort {
 export const DURATIONS = ['all', '1', '2', '3'] as const;
 export type DurationFilter = (typeof DURATIONS)[number];
 /**
- * The durations the filter offers (spec section 2: options 1 and 2, and any). The API takes every
+ * The durations the filter offers (docs/spec.md §2: options 1 and 2, and any). The API takes every
  * one; a page URL with another redirects to the page without it (lib/web/routes.ts).
  */
 export const PAGE_DURATIONS = ['all', '1', '2'] as const satisfies readonly DurationFilter[];
@@ -66,7 +66,7 @@ export interface CategoryRef {
   dir: string;
 }
 
-/** status_id 5: the page shows, but no stat is sent, no history entry added, no related loaded (spec section 4). */
+/** status_id 5: the page shows, but no stat is sent, no history entry added, no related loaded (docs/spec.md §4). */
 export const STATS_DISABLED_STATUS = 5;
 
 export function statsDisabled(video: { statusId: number }): boolean {

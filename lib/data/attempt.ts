@@ -1,6 +1,6 @@
 import 'server-only';
 /**
- * How a page shows a failing source (spec section 8): a listing shows the empty/error message with
+ * How a page shows a failing source (docs/spec.md §8): a listing shows the empty/error message with
  * the error code, the video page an error message; never a 500 or a blank page. A page whose main
  * content failed renders OutageGuard (components/outage) next to its message: the answer is 503
  * with Retry-After and never kept in the page cache, so the first request after the source is back

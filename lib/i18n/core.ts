@@ -14,7 +14,7 @@ export const DEFAULT_LANG = 'en';
 export const LANGS = ['en', 'ru', 'fr', 'de'] as const;
 export type Lang = (typeof LANGS)[number];
 
-/** Loading a locale (or any asset) gives up after 120 seconds (spec section 8). */
+/** Loading a locale (or any asset) gives up after 120 seconds (docs/spec.md §8). */
 export const ASSET_TIMEOUT_MS = 120_000;
 
 function lookup(messages: Messages, key: string): string | undefined {
@@ -75,7 +75,7 @@ export function createI18n(en: Messages) {
     const exact = `${key}.${plurals.select(n)}`;
     return t(lookup(en, exact) === undefined ? `${key}.other` : exact, { count: n.toLocaleString(DEFAULT_LOCALE), ...vars });
   }
-  /** "today", "1 day ago", "3 months ago", ... (spec section 5). */
+  /** "today", "1 day ago", "3 months ago", ... (docs/spec.md §5). */
   function ageText(postDate: string, now?: Date): string {
     const age = videoAge(postDate, now);
     if (age.unit === 'today') return t('age.today');

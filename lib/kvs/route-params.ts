@@ -18,7 +18,7 @@ export const CATEGORY_SECTIONS = ['toptn', 'title'] as const;
 
 /**
  * A path's lifetime: any whole number up to LIMITS.maxLifetime is accepted (clients of the network
- * send what they like), and it is cut to `max`, the spec's lifetime of that path (section 9). The
+ * send what they like), and it is cut to `max`, the spec's lifetime of that path (docs/spec.md §9). The
  * answer's s-maxage follows it: a client must not make a CDN keep a taken-down video's JSON for a
  * year, nor the upstream client's memory keep an answer past the spec's lifetime.
  */

@@ -1,5 +1,5 @@
 /**
- * URL builders for every API path of spec section 7. This file is the one place that
+ * URL builders for every API path of docs/spec.md §7. This file is the one place that
  * knows their shapes; every value that comes from a visitor is encoded here.
  */
 import type { DateFilter, DurationFilter } from '@/lib/contract/types';

@@ -3,7 +3,7 @@ import type { Metadata } from 'next';
 import { t } from '@/lib/i18n';
 import type { DateFilter, DurationFilter } from '@/lib/contract/types';
 
-/** ' - Page 3': every listing page's title carries its number, page 1 included (spec section 4). */
+/** ' - Page 3': every listing page's title carries its number, page 1 included (docs/spec.md §4). */
 export function pageSuffix(page: number): string {
   return t('listing.pageSuffix', { page });
 }

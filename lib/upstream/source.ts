@@ -1,7 +1,7 @@
 import 'server-only';
 /**
  * The upstream source: an existing site's KVS-compatible JSON API, fetched over HTTP with the
- * exact paths of spec section 7. Every call has a timeout; every failure throws a typed
+ * exact paths of docs/spec.md §7. Every call has a timeout; every failure throws a typed
  * SourceError (never an empty success that would be cached over good data). What real APIs send
  * beside the happy path is a failure here: an HTML page (maintenance, a proxy's 502), an empty
  * body, `{ error, code }` with status 200, a redirect to another host, no answer in time.

@@ -9,5 +9,5 @@
 export const COUNTRY_COOKIE = 'tf_country';
 /** The country cookie's lifetime in seconds (the spec's default expiry: 1 day). */
 export const COUNTRY_MAX_AGE = 86_400;
-/** '1' once the visitor confirmed their age (spec section 9: never expires). */
+/** '1' once the visitor confirmed their age (docs/spec.md §9: never expires). */
 export const AGE_COOKIE = '_agev';

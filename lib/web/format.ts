@@ -1,5 +1,5 @@
 /**
- * Display formatting, spec section 5. Pure functions, used on the server and in the browser.
+ * Display formatting, docs/spec.md §5. Pure functions, used on the server and in the browser.
  */
 
 export const DEFAULT_LOCALE = 'en-US';

@@ -1,5 +1,5 @@
 /**
- * Pagination, spec section 9: 5 page numbers (2 either side of the current page), total pages =
+ * Pagination, docs/spec.md §9: 5 page numbers (2 either side of the current page), total pages =
  * ceil(total / count), 40 pages when no total is given, first and prev links when they apply
  * (the first link from page 3), next while there is a later page.
  */

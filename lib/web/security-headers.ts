@@ -77,7 +77,7 @@ export function pageCsp(c: CspSources = DEFAULT_CSP_SOURCES): string {
   const media = ["'self'", ...(c.apiOrigin ? [c.apiOrigin] : []), ...c.imgHosts];
   return policy({
     'default-src': ["'self'"],
-    // 'unsafe-inline': Next's flight scripts (see the README's "Security headers").
+    // 'unsafe-inline': Next's flight scripts (see docs/security.md).
     'script-src': ["'self'", "'unsafe-inline'", ...analytics.flatMap((a) => a.script)],
     // React and next/font set style attributes; the age gate's CSS is an inline <style>.
     'style-src': ["'self'", "'unsafe-inline'"],

@@ -1,6 +1,6 @@
 /**
- * Shared caches keep the site's API answers exactly as long as the path's lifetime says (README,
- * "The site's API"): a wrong Cache-Control either hides new videos for too long or sends every
+ * Shared caches keep the site's API answers exactly as long as the path's lifetime says (docs/api.md,
+ * "Cache lifetimes"): a wrong Cache-Control either hides new videos for too long or sends every
  * request to the catalogue.
  */
 const base = process.env.CONTRACT_BASE_URL;

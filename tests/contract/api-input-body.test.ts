@@ -1,7 +1,7 @@
 /**
  * A statistics post is a few short fields: the server refuses a longer body as soon as it passes
- * the cap, chunked or not, and closes the connection instead of taking in the rest (README "The
- * site's API"). Over a raw socket, so that the body is really sent chunked and paced: a client
+ * the cap, chunked or not, and closes the connection instead of taking in the rest (docs/api.md,
+ * "Errors and request bodies"). Over a raw socket, so that the body is really sent chunked and paced: a client
  * that wrote it all first could not tell when the server answered.
  */
 import net from 'node:net';

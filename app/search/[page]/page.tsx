@@ -31,7 +31,7 @@ async function parse({ params, searchParams }: Props) {
   return { page, term, refusal: termRefusal(first(q.s)), duration };
 }
 
-/** What the visitor can do about a refused term (the search box refuses the same terms, silently: spec section 5). */
+/** What the visitor can do about a refused term (the search box refuses the same terms, silently: docs/spec.md §5). */
 function refusalHint(refusal: TermRefusal | null): string | undefined {
   if (refusal === 'short') return t('listing.searchTooShort', { min: LIMITS.minTerm });
   if (refusal === 'long') return t('listing.searchTooLong', { max: LIMITS.maxTerm });
@@ -64,7 +64,7 @@ export default async function SearchPage(props: Props) {
   }
   const count = DEFAULTS.count;
   const { list, error } = listOrError(await attempt(() => searchVideos({ term, page, duration, count })));
-  // Like every listing, a page past the last is not a page (README: "Empty pages and 404s").
+  // Like every listing, a page past the last is not a page (docs/architecture.md, "Empty pages and 404s").
   if (page > 1 && list.videos.length === 0) notFound();
   return (
     <Page>

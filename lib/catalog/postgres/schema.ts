@@ -36,7 +36,7 @@
  *
  * Bump PG_SCHEMA_VERSION when a table, index or seed rule changes: a database with another version
  * is rebuilt from the demo seed on the next start (as a SQLite file is), unless it holds imported
- * videos or takedowns (CatalogUpgradeError: nothing is changed, README "Upgrading").
+ * videos or takedowns (CatalogUpgradeError: nothing is changed, docs/operating.md, "Upgrading").
  */
 
 import { importTablesSql, sharedTablesSql, type TableDialect } from '../tables';

@@ -1,10 +1,10 @@
 /**
- * The browser database `api_storage`, version 1, exactly as spec section 3 defines it, so that
+ * The browser database `api_storage`, version 1, exactly as docs/spec.md §3 defines it, so that
  * visitors of an existing site on the same origin keep their bookmarks and history:
  * - watch_history: auto-increment key 'id', index 'video_id';
  * - watch_later:   auto-increment key 'id', unique index 'video_id'.
  * When the database cannot be opened (no IndexedDB, private mode, blocked, corrupt), every
- * operation resolves quietly to false or null (spec section 4).
+ * operation resolves quietly to false or null (docs/spec.md §4).
  */
 import { promisifyRequest } from 'idb-keyval';
 

@@ -1,5 +1,5 @@
 /**
- * The records kept in the browser database, with the spec's raw field names (section 3), and
+ * The records kept in the browser database, with the spec's raw field names (docs/spec.md §3), and
  * the one place that maps them to and from the app's VideoSummary. Records written by an
  * earlier version of the site on the same origin are read leniently (strings for numbers).
  */

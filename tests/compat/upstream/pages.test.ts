@@ -1,7 +1,7 @@
 /**
  * The built site in front of the network's recorded answers (tests/fixtures/upstream, served by
  * fixture-server.mjs; scripts/compat.mjs starts both): every page of the spec renders from them,
- * and every failure an upstream sends maps to spec section 8 (a listing shows the empty/error
+ * and every failure an upstream sends maps to docs/spec.md §8 (a listing shows the empty/error
  * message and stores the code; the video page an error message, and /404/ in the browser), as a
  * 503 with Retry-After that is never cached (issue 7), never a 500 or a blank page.
  */
@@ -127,7 +127,7 @@ describe('pages from the network answers', () => {
   });
 });
 
-describe('failures map to spec section 8', () => {
+describe('failures map to docs/spec.md §8', () => {
   // What each upstream answer becomes: the code the listing stores.
   const failures: [string, string][] = [
     ['error-json', 'maintenance'], // { error, code } with status 200

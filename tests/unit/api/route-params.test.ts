@@ -122,7 +122,7 @@ describe('lifetimes in paths', () => {
   const YEAR = '31536000';
   const lifetimeOf = (r: { ok: boolean; value?: unknown }) => (r.ok ? (r.value as { lifetime: number }).lifetime : null);
 
-  it('accept a year, and keep at most the spec\'s lifetime of each path (section 9)', () => {
+  it('accept a year, and keep at most the spec\'s lifetime of each path (docs/spec.md §9)', () => {
     expect(lifetimeOf(list('..1.all...json', { lifetime: YEAR }))).toBe(86400);
     expect(lifetimeOf(parseVideoPath({ lifetime: YEAR, million: '0', thousand: '1000', file: '1234.json' }))).toBe(86400);
     expect(lifetimeOf(parseRelatedPath({ lifetime: YEAR, count: '10', million: '0', thousand: '1000', file: '1234.all.1.json' }))).toBe(432000);

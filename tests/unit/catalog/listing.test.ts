@@ -63,7 +63,7 @@ describe('embedded source: videos listing', () => {
     });
     expect(v.scr).toBe(`/media/thumbs/${v.video_id}/1.svg`);
     expect(v.thumbs).toEqual([1, 2, 3, 4, 5, 6].map((n) => `/media/thumbs/${v.video_id}/${n}.svg`));
-    // Every list-item field of spec section 3.
+    // Every list-item field of docs/spec.md §3.
     expect(v.scr1).toBe(`/media/thumbs/${v.video_id}/2.svg`);
     expect(v.img).toBe(v.scr);
     expect(v.isWatchLater).toBe(false);

@@ -61,7 +61,7 @@ describe('the visitor address', () => {
     expect(clientAddress(h('127.0.0.1', '198.51.100.4'), one)).toBe('198.51.100.4');
     expect(clientAddress(h('127.0.0.1', '6.6.6.6, 198.51.100.4'), one)).toBe('198.51.100.4');
     // A direct visit (no proxy) with a forged header: one hop left is the forged value; hence the
-    // default of trusting nothing, and the README's advice to trust only what is really in front.
+    // default of trusting nothing, and docs/operating.md's advice to trust only what is really in front.
     expect(clientAddress(h('127.0.0.1'), one)).toBe('127.0.0.1');
     expect(clientAddress(h('10.0.0.2', '198.51.100.4, 10.0.0.1'), parseTrustProxy('2'))).toBe('198.51.100.4');
     expect(clientAddress(h('10.0.0.2', '198.51.100.4'), parseTrustProxy('5'))).toBe('198.51.100.4');

@@ -1,6 +1,6 @@
 import { paginate, totalPagesOf } from '@/lib/web/pagination';
 
-describe('paginate (spec section 9)', () => {
+describe('paginate (docs/spec.md §9)', () => {
   it('shows 5 numbers, 2 either side of the current page', () => {
     expect(paginate(5, 6000, 60).pages).toEqual([3, 4, 5, 6, 7]);
   });

@@ -13,7 +13,7 @@ import { videoUrl } from '@/lib/web/routes';
 import { videoMetadata, videoSeo } from '@/lib/seo/video';
 import { statsDisabled, type VideoDetail } from '@/lib/contract/types';
 
-// The 'video' lifetime (spec section 9); the first request renders, later ones come from the cache.
+// The 'video' lifetime (docs/spec.md §9); the first request renders, later ones come from the cache.
 export const revalidate = 86400;
 
 export function generateStaticParams(): { id: string; dir: string }[] {
@@ -42,7 +42,7 @@ export default async function VideoPage({ params }: Props) {
   const loaded = await load(params);
   if (!loaded.ok) {
     // 503 with the message for crawlers and visitors without JavaScript; in the browser the
-    // segment's error boundary goes to /404/ (spec section 8). Never cached.
+    // segment's error boundary goes to /404/ (docs/spec.md §8). Never cached.
     return (
       <Page>
         <OutageMessage />
@@ -51,7 +51,7 @@ export default async function VideoPage({ params }: Props) {
     );
   }
   const video = loaded.value;
-  // A missing video goes to /404/ (spec section 4), for a minute only: a scheduled video shows as
+  // A missing video goes to /404/ (docs/spec.md §4), for a minute only: a scheduled video shows as
   // soon as it goes live. A wrong dir goes to the canonical URL, for a minute too: any dir can be
   // invented, and each would otherwise be a cache entry for a day (lib/data/nothing-here.ts).
   if (!video) {
