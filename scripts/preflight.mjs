@@ -19,6 +19,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** Where deploy/nginx/nginx.conf's load_module line finds the geoip2 module (Debian's package). */
+const GEOIP2_MODULE = '/usr/lib/nginx/modules/ngx_http_geoip2_module.so';
+
 /**
  * The suites of `npm test` that need a program beyond Node and the npm packages.
  * @satisfies {Record<string, ProgramName[]>}
@@ -31,7 +34,8 @@ export const SUITE_NEEDS = {
   'test:import': ['chromium'],
   'test:pg': ['postgresql'],
   'test:redis': ['redis-server', 'openssl'],
-  'test:edge': ['nginx', 'redis-server'],
+  'test:origin': ['redis-server'],
+  'test:edge': ['nginx', 'nginx-geoip2', 'redis-server'],
 };
 
 /** @typedef {keyof typeof SUITE_NEEDS} Suite */
@@ -41,7 +45,8 @@ export const SUITE_NEEDS = {
  * @typedef {object} Probe
  * @property {Record<string, string | undefined>} env
  * @property {string} platform
- * @property {(path: string) => boolean} exists
+ * @property {(path: string) => boolean} exists an executable file (or a folder) at the path
+ * @property {(path: string) => boolean} [readable] a readable file at the path (exists, when not given)
  * @property {(dir: string) => string[]} readdir
  * @property {() => string | null} bundledChromium
  */
@@ -84,7 +89,7 @@ function debianPgBin(readdir, exists) {
  * look, with the variable that points the suite at it.
  * @param {Probe} probe
  */
-function programs({ env, platform, exists, readdir, bundledChromium }) {
+function programs({ env, platform, exists, readable = exists, readdir, bundledChromium }) {
   const mac = platform === 'darwin';
   /** @param {string} pkg */
   const apt = (pkg) => (mac ? null : `sudo apt-get install -y ${pkg}`);
@@ -156,6 +161,11 @@ function programs({ env, platform, exists, readdir, bundledChromium }) {
       install: `${apt('nginx') ?? brew('nginx')}; elsewhere than /usr/sbin, NGINX_PATH=<path> and nginx on PATH`,
       hint: elsewhere('NGINX_PATH', 'nginx'),
     },
+    'nginx-geoip2': {
+      // The shipped edge (deploy/nginx/nginx.conf) loads Debian's geoip2 module from this path.
+      find: () => (readable(GEOIP2_MODULE) ? GEOIP2_MODULE : null),
+      install: apt('libnginx-mod-http-geoip2') ?? `an nginx with ngx_http_geoip2_module at ${GEOIP2_MODULE} (the edge's load_module line)`,
+    },
     openssl: { find: () => onPath('openssl', env, exists), install: apt('openssl') ?? brew('openssl') },
     'yt-dlp': {
       // The compatibility test runs Debian's yt-dlp (its TXXX extractor) found on PATH.
@@ -221,6 +231,15 @@ function realProbe(env = process.env) {
       return false;
     }
   };
+  /** @param {string} p */
+  const readable = (p) => {
+    try {
+      fs.accessSync(p, fs.constants.R_OK);
+      return fs.statSync(p).isFile();
+    } catch {
+      return false;
+    }
+  };
   const bundledChromium = () => {
     try {
       const r = spawnSync(process.execPath, ['-e', "process.stdout.write(require('playwright-core').chromium.executablePath())"], { encoding: 'utf8', env });
@@ -229,7 +248,7 @@ function realProbe(env = process.env) {
       return null;
     }
   };
-  return { env, platform: process.platform, exists, readdir: (/** @type {string} */ d) => fs.readdirSync(d), bundledChromium };
+  return { env, platform: process.platform, exists, readable, readdir: (/** @type {string} */ d) => fs.readdirSync(d), bundledChromium };
 }
 
 /** @param {NodeJS.ProcessEnv} env */
