@@ -52,7 +52,7 @@ describe('the programs the test chain needs', () => {
     // Chromium has an npm-provided equivalent: Playwright's own browser.
     expect(missing.find((m) => m.program === 'chromium')?.install).toMatch(/^npx playwright install chromium/);
     const text = lines(missing);
-    expect(text).toHaveLength(8);
+    expect(text).toHaveLength(9);
     for (const l of text) expect(l).toMatch(/^preflight: \S+ is missing \(needed by test:[a-z0-9]+(, test:[a-z0-9]+)*\): \S.*$/);
   });
 
