@@ -47,7 +47,19 @@ import http from 'node:http';
 import { SHIPPED_CONF, rssKb, startEdge } from './lib/edge.mjs';
 import { request } from './lib/http-client.mjs';
 
+/** @typedef {Awaited<ReturnType<typeof request>>} Answer */
+/** @typedef {{ rps: number; p99Ms: number; rssKb: number; errors: number; cpuUs: number }} WrkRun */
+/** @typedef {{ 'req/s': number; 'CPU µs/req': number; 'p99 ms': number; 'RSS MiB': number; errors: number }} Median */
+/** What measure times: a URL, the pids whose CPU and memory it counts, the request's headers. */
+/** @typedef {{ url: string; pids: () => (number | undefined)[]; headers: Record<string, string>; page?: string }} Case */
+/** @typedef {{ encoding: string; bytes: number }} BrBytes */
+
 const args = process.argv.slice(2);
+/**
+ * @param {string} name
+ * @param {string} fallback
+ * @returns {string | undefined} undefined when the option ends the command line
+ */
 const option = (name, fallback) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : fallback;
@@ -62,11 +74,16 @@ const COOKIELESS = { 'accept-encoding': 'gzip' };
 /** What Chromium sends. */
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd', cookie: 'tf_country=XX' };
 
+/** @param {number[]} xs */
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.floor((s.length - 1) / 2)] : 0;
+  return s.length ? /** @type {number} */ (s[Math.floor((s.length - 1) / 2)]) : 0;
 };
 
+/**
+ * @param {number | undefined} pid
+ * @returns {number[]}
+ */
 function childPids(pid) {
   try {
     return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
@@ -75,7 +92,10 @@ function childPids(pid) {
   }
 }
 
-/** CPU time (user + system, in clock ticks of 10 ms) used so far by `pids`, from /proc. */
+/**
+ * CPU time (user + system, in clock ticks of 10 ms) used so far by `pids`, from /proc.
+ * @param {readonly (number | undefined)[]} pids
+ */
 function cpuTicks(pids) {
   let total = 0;
   for (const pid of pids) {
@@ -89,14 +109,22 @@ function cpuTicks(pids) {
   return total;
 }
 
-/** wrk against `url` with `headers`; samples the RSS of `pids()` every 250 ms; returns { rps, p99Ms, rssKb, errors }. */
+/**
+ * wrk against `url` with `headers`; samples the RSS of `pids()` every 250 ms; returns { rps, p99Ms, rssKb, errors }.
+ * @param {string} url
+ * @param {() => (number | undefined)[]} pids
+ * @param {number} seconds
+ * @param {Record<string, string>} [headers]
+ * @returns {Promise<WrkRun>}
+ */
 async function wrk(url, pids, seconds, headers = HEADERS) {
   const h = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
   const child = startProcess(WRK, ['-t2', '-c32', `-d${seconds}s`, '--latency', ...h, url], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
-  child.child.stdout.on('data', (d) => (out += d));
+  // stdout is a pipe (stdio above).
+  /** @type {import('node:stream').Readable} */ (child.child.stdout).on('data', (d) => (out += d));
   let peak = 0;
   const cpuBefore = cpuTicks(pids());
   const timer = setInterval(() => (peak = Math.max(peak, rssKb(pids()))), 250);
@@ -107,7 +135,7 @@ async function wrk(url, pids, seconds, headers = HEADERS) {
   const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? NaN);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? NaN);
   const p99 = /\s99%\s+([\d.]+)(us|ms|s)\b/.exec(out);
-  const p99Ms = p99 ? Number(p99[1]) * { us: 0.001, ms: 1, s: 1000 }[p99[2]] : NaN;
+  const p99Ms = p99 ? Number(p99[1]) * { us: 0.001, ms: 1, s: 1000 }[/** @type {'us' | 'ms' | 's'} */ (p99[2])] : NaN;
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const errors = non2xx + (socket ? socket.slice(1).reduce((a, b) => a + Number(b), 0) : 0);
@@ -116,7 +144,12 @@ async function wrk(url, pids, seconds, headers = HEADERS) {
   return { rps, p99Ms, rssKb: peak, errors, cpuUs: (cpu * 10_000) / requests };
 }
 
-/** A bare node:http server answering every request with `body` and `headers`, in its own process. */
+/**
+ * A bare node:http server answering every request with `body` and `headers`, in its own process.
+ * @param {number} port
+ * @param {string} bodyFile
+ * @param {Record<string, string>} headers
+ */
 async function startBareNode(port, bodyFile, headers) {
   const code = `
     import http from 'node:http';
@@ -133,14 +166,22 @@ async function startBareNode(port, bodyFile, headers) {
   return { ...handle, baseUrl };
 }
 
-/** The shipped file's text with `from` replaced by `to` (exactly once), for a variant. */
+/**
+ * The shipped file's text with `from` replaced by `to` (exactly once), for a variant.
+ * @param {string} text
+ * @param {string} from
+ * @param {string} to
+ */
 function variant(text, from, to) {
   const at = text.indexOf(from);
   if (at < 0 || text.indexOf(from, at + from.length) >= 0) throw new Error(`bench:edge --variants: expected exactly one ${JSON.stringify(from)} in the shipped file`);
   return text.slice(0, at) + to + text.slice(at + from.length);
 }
 
-/** The variants of --variants: a name and the shipped text changed; `--also <file>` adds another whole file (an older edge). */
+/**
+ * The variants of --variants: a name and the shipped text changed; `--also <file>` adds another whole file (an older edge).
+ * @param {string} shipped
+ */
 function variants(shipped) {
   const also = option('--also', '');
   const securityLines = shipped.slice(shipped.indexOf('    add_header X-Content-Type-Options'), shipped.indexOf('    add_header X-Cache-Status $upstream_cache_status always;\n    location ^~ /embed/'));
@@ -150,7 +191,7 @@ function variants(shipped) {
     'no security add_header': variant(shipped, securityLines, ''),
     'no open_file_cache': variant(shipped, '    open_file_cache max=20000 inactive=60s;\n    open_file_cache_valid 2s;\n', ''),
     'no country cookie': variant(shipped, '    add_header Set-Cookie $edge_country_cookie;\n', ''),
-    'key of the path alone': variant(shipped, /proxy_cache_key "[^"]*";/.exec(shipped)[0], 'proxy_cache_key "$edge_generation|$request_uri|$edge_encoding";'),
+    'key of the path alone': variant(shipped, /** @type {RegExpExecArray} */ (/proxy_cache_key "[^"]*";/.exec(shipped))[0], 'proxy_cache_key "$edge_generation|$request_uri|$edge_encoding";'),
     'pcre_jit off': variant(shipped, 'pcre_jit on;\n', ''),
     ...(also ? { [`--also ${path.basename(also)}`]: fs.readFileSync(also, 'utf8') } : {}),
     'no X-Cache-Status': variant(shipped, '    add_header X-Cache-Status $upstream_cache_status always;\n    location ^~ /embed/', '    location ^~ /embed/'),
@@ -161,9 +202,16 @@ function variants(shipped) {
  * Instructions a request of one nginx under callgrind: `n` keep-alive requests for `urlPath` on
  * `port` with `headers` after 20 of warm-up, counted between a zero and a dump of callgrind's
  * counters.
+ * @param {import('./lib/edge.mjs').Edge} edge
+ * @param {string} outFile
+ * @param {number} port
+ * @param {string} urlPath
+ * @param {Record<string, string>} headers
+ * @param {number} n
  */
 async function instructionsPerRequest(edge, outFile, port, urlPath, headers, n) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  /** @returns {Promise<http.IncomingMessage>} */
   const get = () =>
     new Promise((resolve, reject) => {
       http
@@ -189,14 +237,19 @@ async function instructionsPerRequest(edge, outFile, port, urlPath, headers, n) 
   }
 }
 
-/** wrk over `cases` (name -> { url, pids, headers }): a warm-up, then ROUNDS rounds interleaved; the medians. */
+/**
+ * wrk over `cases` (name -> { url, pids, headers }): a warm-up, then ROUNDS rounds interleaved; the medians.
+ * @param {Record<string, Case>} cases
+ * @returns {Promise<{ rounds: Record<string, WrkRun[]>; medians: Record<string, Median> }>}
+ */
 async function measure(cases) {
   for (const c of Object.values(cases)) await wrk(c.url, c.pids, 3, c.headers); // warm-up
+  /** @type {Record<string, WrkRun[]>} */
   const rounds = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
   for (let i = 0; i < ROUNDS; i += 1) {
     for (const [name, c] of Object.entries(cases)) {
       const r = await wrk(c.url, c.pids, DURATION, c.headers);
-      rounds[name].push(r);
+      /** @type {WrkRun[]} */ (rounds[name]).push(r); // one per case, made above
       console.log(`  round ${i + 1} ${name.padEnd(26)} ${r.rps.toFixed(0).padStart(7)} req/s  ${r.cpuUs.toFixed(1).padStart(6)} µs CPU/req  p99 ${r.p99Ms.toFixed(2).padStart(7)} ms  rss ${(r.rssKb / 1024).toFixed(1)} MiB${r.errors ? `  ${r.errors} ERRORS` : ''}`);
     }
   }
@@ -211,7 +264,11 @@ async function measure(cases) {
   return { rounds, medians };
 }
 
-/** Checks that every case answers as it should before anything is timed; `expect(name, res)` says what is wrong, or ''. */
+/**
+ * Checks that every case answers as it should before anything is timed; `expect(name, res)` says what is wrong, or ''.
+ * @param {Record<string, Case>} cases
+ * @param {(name: string, res: Answer) => string} expect
+ */
 async function verify(cases, expect) {
   for (const [name, c] of Object.entries(cases)) {
     await request(c.url, { headers: c.headers });
@@ -223,10 +280,20 @@ async function verify(cases, expect) {
   }
 }
 
+/** @param {Answer} res */
 const setCookies = (res) => [res.headers['set-cookie'] ?? []].flat();
+
+/**
+ * The medians of case `name`: measure gives every case one, so a name that is not there is a
+ * mistake here (a TypeError, as before these types).
+ * @param {Record<string, Median>} medians
+ * @param {string} name
+ */
+const medianOf = (medians, name) => /** @type {Median} */ (medians[name]);
 
 runMain('bench:edge', async () => {
   if (!fs.existsSync(WRK)) throw new Error(`${WRK} is missing: apt-get install -y wrk`);
+  /** @type {NodeJS.ProcessEnv} */
   const env = { ...freshCatalogEnv('data/bench-edge.db'), NEXT_DIST_DIR: DIST, NEXT_STANDALONE: '1' };
   const built = buildOrPrepare(env);
   if (built !== 0) return built;
@@ -237,11 +304,13 @@ runMain('bench:edge', async () => {
   const edgeSecret = args.includes('--without-secret') ? '' : randomBytes(24).toString('base64url');
   const site = await startNext(await freePort(), { ...serverEnv, EDGE_SECRET: edgeSecret });
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-bench-edge-'));
+  /** @type {{ stop(): void }[]} */
   const stopAll = [];
   try {
     const video = JSON.parse((await request(`${site.baseUrl}/api/json/videos2/86400/str/latest-updates/60/..1.all...json`)).text).videos[4];
     const pages = { listing: LISTING, home: '/', video: `/video/${video.video_id}/${video.dir}/` };
     // The bytes every case of a page sends: the site's own gzip answer for it.
+    /** @type {Record<string, Answer>} */
     const samples = {};
     for (const [name, p] of Object.entries(pages)) {
       const first = await request(`${site.baseUrl}${p}`, { headers: HEADERS });
@@ -251,7 +320,7 @@ runMain('bench:edge', async () => {
       samples[name] = sample;
       fs.writeFileSync(path.join(work, `${name}.html.gz`), sample.raw);
     }
-    const sample = samples.listing;
+    const sample = /** @type {Answer} */ (samples.listing); // pages has a listing
     const videos = new Set([...sample.text.matchAll(/href="\/video\/(\d+)\//g)].map((m) => m[1])).size;
     const bodyFile = path.join(work, 'listing.html.gz');
     const headers = { 'content-type': String(sample.headers['content-type']), 'content-encoding': 'gzip', 'cache-control': String(sample.headers['cache-control']), vary: 'Accept-Encoding' };
@@ -270,6 +339,7 @@ runMain('bench:edge', async () => {
       add_header Vary Accept-Encoding;
     }
   }`;
+    /** @param {string} prefix */
     const prepare = (prefix) => {
       fs.mkdirSync(path.join(prefix, 'static'), { mode: 0o755 });
       for (const name of Object.keys(pages)) {
@@ -277,19 +347,22 @@ runMain('bench:edge', async () => {
         fs.chmodSync(path.join(prefix, 'static', `${name}.html`), 0o644);
       }
     };
+    /** @param {string} name */
     const staticUrl = (name) => `http://127.0.0.1:${staticPort}/static/${name}.html`;
 
     if (args.includes('--variants') && args.includes('--instructions')) {
       const n = Number(option('--requests', '200'));
       const texts = variants(fs.readFileSync(SHIPPED_CONF, 'utf8'));
+      /** @type {[name: string, text: string, isStatic: boolean, headers: Record<string, string>][]} */
       const runs = [
         ['static', texts.shipped, true, HEADERS],
         ['shipped', texts.shipped, false, HEADERS],
         ['shipped, cookieless', texts.shipped, false, COOKIELESS],
         ...Object.entries(texts)
           .filter(([name]) => name !== 'shipped')
-          .map(([name, text]) => [name, text, false, HEADERS]),
+          .map(([name, text]) => /** @type {[string, string, boolean, Record<string, string>]} */ ([name, text, false, HEADERS])),
       ];
+      /** @type {Record<string, { 'instructions/req': number; answer: string }>} */
       const rows = {};
       for (const [name, text, isStatic, h] of runs) {
         const out = path.join(work, `callgrind-${Object.keys(rows).length}`, 'out');
@@ -300,11 +373,13 @@ runMain('bench:edge', async () => {
         try {
           const target = new URL(isStatic ? staticUrl('listing') : `${edge.baseUrl}${LISTING}`);
           const r = await instructionsPerRequest(edge, out, Number(target.port), target.pathname, h, n);
-          rows[name] = { 'instructions/req': r.perRequest, answer: `${r.cache || (isStatic ? 'static' : 'no X-Cache-Status')}${r.cookie ? ', Set-Cookie' : ''}` };
-          console.log(`  ${name.padEnd(28)} ${String(r.perRequest).padStart(8)} instructions a request (${rows[name].answer})`);
+          const row = { 'instructions/req': r.perRequest, answer: `${r.cache || (isStatic ? 'static' : 'no X-Cache-Status')}${r.cookie ? ', Set-Cookie' : ''}` };
+          rows[name] = row;
+          console.log(`  ${name.padEnd(28)} ${String(r.perRequest).padStart(8)} instructions a request (${row.answer})`);
         } finally {
           // The counts are read: no need to wait for valgrind's own ending.
-          process.kill(edge.child.pid, 'SIGKILL');
+          // startEdge resolved: the process was started and has a pid.
+          process.kill(/** @type {number} */ (edge.child.pid), 'SIGKILL');
           edge.stop();
         }
       }
@@ -314,6 +389,7 @@ runMain('bench:edge', async () => {
 
     if (args.includes('--variants')) {
       const texts = variants(fs.readFileSync(SHIPPED_CONF, 'utf8'));
+      /** @type {Record<string, Case>} */
       const cases = {};
       let first = true;
       for (const [name, text] of Object.entries(texts)) {
@@ -329,8 +405,9 @@ runMain('bench:edge', async () => {
       await verify(cases, (name, res) => (!hitUnsaid.includes(name) && res.headers['x-cache-status'] !== 'HIT' ? `not a cache hit (${res.headers['x-cache-status']})` : !res.raw.equals(sample.raw) ? `other bytes (${res.raw.length})` : ''));
       console.log(`bench:edge --variants: ${LISTING} (${videos} videos) with the cookie, ${sample.raw.length} bytes gzip; wrk -t2 -c32 -d${DURATION}s, ${ROUNDS} rounds; EDGE_SECRET ${edgeSecret ? 'set' : 'not set'}`);
       const { medians } = await measure(cases);
-      const cpu = (name) => medians[name]['CPU µs/req'];
-      for (const name of Object.keys(texts)) console.log(`${name.padEnd(26)} req/s / static: ${(medians[name]['req/s'] / medians.static['req/s']).toFixed(2)}, / shipped: ${(medians[name]['req/s'] / medians.shipped['req/s']).toFixed(2)};  CPU/req static / it: ${(cpu('static') / cpu(name)).toFixed(2)}, shipped / it: ${(cpu('shipped') / cpu(name)).toFixed(2)}`);
+      /** @param {string} name */
+      const cpu = (name) => medianOf(medians, name)['CPU µs/req'];
+      for (const name of Object.keys(texts)) console.log(`${name.padEnd(26)} req/s / static: ${(medianOf(medians, name)['req/s'] / medianOf(medians, 'static')['req/s']).toFixed(2)}, / shipped: ${(medianOf(medians, name)['req/s'] / medianOf(medians, 'shipped')['req/s']).toFixed(2)};  CPU/req static / it: ${(cpu('static') / cpu(name)).toFixed(2)}, shipped / it: ${(cpu('shipped') / cpu(name)).toFixed(2)}`);
       return Object.values(medians).some((r) => r.errors) ? 1 : 0;
     }
 
@@ -339,6 +416,7 @@ runMain('bench:edge', async () => {
     const bare = await startBareNode(await freePort(), bodyFile, headers);
     stopAll.push(bare);
 
+    /** @type {Record<string, Case & { page: string }>} */
     const cases = {};
     for (const [name, p] of Object.entries(pages)) {
       cases[`${name} cookie`] = { url: `${edge.baseUrl}${p}`, pids: () => edge.pids(), headers: HEADERS, page: name };
@@ -350,9 +428,9 @@ runMain('bench:edge', async () => {
     cases['bare-node'] = { url: `${bare.baseUrl}/`, pids: () => [bare.child.pid], headers: HEADERS, page: 'listing' };
     // Every case answers its page before anything is timed: the edge's from its cache, with the
     // site's bytes; the cookieless one with the edge's cookie only.
-    let brBytes = null;
+    let brBytes = /** @type {BrBytes | null} */ (null);
     await verify(cases, (name, res) => {
-      const c = cases[name];
+      const c = /** @type {Case & { page: string }} */ (cases[name]); // verify goes over cases' own names
       const hit = res.headers['x-cache-status'];
       if (!name.endsWith('static') && !['next-start', 'bare-node'].includes(name) && hit !== 'HIT') return `not a cache hit (${hit})`;
       if (name.endsWith('cookieless') && !/^tf_country=[A-Z]{2}; Path=\/; Max-Age=86400; SameSite=Lax$/.test(setCookies(res).join(' | '))) return `Set-Cookie ${JSON.stringify(setCookies(res))}, not the edge's country cookie alone`;
@@ -361,17 +439,22 @@ runMain('bench:edge', async () => {
         const html = res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.raw).toString('utf8') : res.text;
         return html.includes('/video/') ? '' : 'no listing in the answer';
       }
-      if (name !== 'next-start' && !res.raw.equals(samples[c.page].raw)) console.log(`bench:edge: note: ${name} sends ${res.raw.length} bytes, the site ${samples[c.page].raw.length}`);
+      if (name !== 'next-start' && !res.raw.equals(/** @type {Answer} */ (samples[c.page]).raw)) console.log(`bench:edge: note: ${name} sends ${res.raw.length} bytes, the site ${/** @type {Answer} */ (samples[c.page]).raw.length}`);
       return '';
     });
-    const brNote = brBytes.encoding === 'br' ? `${brBytes.bytes} bytes br (${((brBytes.bytes / sample.raw.length) * 100).toFixed(0)}% of gzip)` : `the site sent ${brBytes.encoding} to a client taking br: no brotli copy on the site yet`;
-    console.log(`bench:edge: ${LISTING} (${videos} videos), ${sample.raw.length} bytes gzip, ${brNote}, ${Buffer.byteLength(sample.text)} bytes HTML; / ${samples.home.raw.length} bytes gzip; ${pages.video} ${samples.video.raw.length} bytes gzip; wrk -t2 -c32 -d${DURATION}s, ${ROUNDS} rounds; EDGE_SECRET ${edgeSecret ? 'set' : 'not set'}`);
+    // Set by verify's 'listing br' case, which cases always has.
+    const br = /** @type {BrBytes} */ (brBytes);
+    const brNote = br.encoding === 'br' ? `${br.bytes} bytes br (${((br.bytes / sample.raw.length) * 100).toFixed(0)}% of gzip)` : `the site sent ${br.encoding} to a client taking br: no brotli copy on the site yet`;
+    console.log(`bench:edge: ${LISTING} (${videos} videos), ${sample.raw.length} bytes gzip, ${brNote}, ${Buffer.byteLength(sample.text)} bytes HTML; / ${/** @type {Answer} */ (samples.home).raw.length} bytes gzip; ${pages.video} ${/** @type {Answer} */ (samples.video).raw.length} bytes gzip; wrk -t2 -c32 -d${DURATION}s, ${ROUNDS} rounds; EDGE_SECRET ${edgeSecret ? 'set' : 'not set'}`);
 
     const { rounds, medians: result } = await measure(Object.fromEntries(Object.entries(cases).map(([k, c]) => [k, c])));
-    const rps = (name) => result[name]['req/s'];
+    /** @param {string} name */
+    const rps = (name) => medianOf(result, name)['req/s'];
+    /** @type {Record<string, { cookielessOverCookie: number; cachedOverStatic: number; cookielessOverCookieCpu: number; cachedOverStaticCpu: number }>} */
     const ratios = {};
     let met = true;
-    const cpu = (name) => result[name]['CPU µs/req'];
+    /** @param {string} name */
+    const cpu = (name) => medianOf(result, name)['CPU µs/req'];
     for (const name of Object.keys(pages)) {
       const cookieless = rps(`${name} cookieless`) / rps(`${name} cookie`);
       const overStatic = rps(`${name} cookie`) / rps(`${name} static`);
@@ -383,14 +466,14 @@ runMain('bench:edge', async () => {
       console.log(`${name.padEnd(8)} cookieless / cookie: ${cookieless.toFixed(2)} req/s (target >= 0.9) ${cookieless >= 0.9 ? 'met' : 'NOT MET'}, ${cookielessCpu.toFixed(2)} by CPU   edge / static: ${overStatic.toFixed(2)} req/s (target >= 0.9) ${overStatic >= 0.9 ? 'met' : 'NOT MET'}, ${overStaticCpu.toFixed(2)} by CPU`);
     }
     const brOverGzip = rps('listing br') / rps('listing cookie');
-    console.log(`listing  br / gzip through the edge: ${brOverGzip.toFixed(2)} req/s, ${brBytes.bytes} / ${sample.raw.length} bytes (${brBytes.encoding})`);
-    const cachedOverStatic = ratios.listing.cachedOverStatic;
-    const nextOverBare = result['next-start']['req/s'] / result['bare-node']['req/s'];
+    console.log(`listing  br / gzip through the edge: ${brOverGzip.toFixed(2)} req/s, ${br.bytes} / ${sample.raw.length} bytes (${br.encoding})`);
+    const cachedOverStatic = /** @type {{ cachedOverStatic: number }} */ (ratios.listing).cachedOverStatic; // set in the loop over pages
+    const nextOverBare = medianOf(result, 'next-start')['req/s'] / medianOf(result, 'bare-node')['req/s'];
     console.log(`next-start / bare-node: ${nextOverBare.toFixed(3)} (target >= 0.03) ${nextOverBare >= 0.03 ? 'met' : 'NOT MET'}`);
     fs.mkdirSync(path.join(root, 'bench-results'), { recursive: true });
     fs.writeFileSync(
       path.join(root, 'bench-results', 'edge.json'),
-      JSON.stringify({ when: new Date().toISOString(), listing: LISTING, pages, videos, gzipBytes: sample.raw.length, brotli: { ...brBytes, gzipBytes: sample.raw.length, rpsOverGzip: Number(brOverGzip.toFixed(3)) }, durationS: DURATION, rounds, medians: result, ratios: { ...ratios, cachedOverStatic, nextOverBare, edgeTargetsMet: met } }, null, 2),
+      JSON.stringify({ when: new Date().toISOString(), listing: LISTING, pages, videos, gzipBytes: sample.raw.length, brotli: { ...br, gzipBytes: sample.raw.length, rpsOverGzip: Number(brOverGzip.toFixed(3)) }, durationS: DURATION, rounds, medians: result, ratios: { ...ratios, cachedOverStatic, nextOverBare, edgeTargetsMet: met } }, null, 2),
     );
     const errors = Object.values(result).reduce((a, r) => a + r.errors, 0);
     if (errors) console.error(`bench:edge: ${errors} errors (non-2xx answers or socket errors)`);

@@ -53,6 +53,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, runNpmScript, startNext, startStandalone } from './lib/harness.mjs';
 
+/**
+ * @param {NodeJS.ProcessEnv} env
+ * @param {readonly string[]} args
+ */
 const cli = (env, args) => runNpmScript(env, args, { showEnv: ['EDGE_PURGE_URLS'] });
 import { SHIPPED_CONF, startEdge, testConfig } from './lib/edge.mjs';
 import { randomBytes } from 'node:crypto';
@@ -62,18 +66,44 @@ import { startRedis, stopRedis } from './lib/redis.mjs';
 import { Reader } from 'maxmind';
 import { chromium } from '@playwright/test';
 
+/** @typedef {Awaited<ReturnType<typeof request>>} Answer */
+/** @typedef {import('./lib/edge.mjs').Edge} Edge */
+/** @typedef {import('./lib/harness.mjs').SiteServer} SiteServer */
+/** A video of the site's JSON API (the fields used here). */
+/** @typedef {{ video_id: string; dir: string; title: string }} Video */
+/**
+ * The page's globals that the age gate's scripts use in Chromium: this file is checked without
+ * the DOM library, which would declare `window` and `document` in every Node script too.
+ * @typedef {object} GatePage
+ * @property {{ shownAt: number | null; ever: boolean }} __gate set by the init script
+ * @property {{ body: { classList: { contains(name: string): boolean } } }} document
+ * @property {new (callback: (records: { target: unknown; oldValue: string | null }[]) => void) => { observe(target: unknown, options: { subtree: boolean; attributes: boolean; attributeFilter: string[]; attributeOldValue: boolean }): void }} MutationObserver
+ * @property {{ now(): number; getEntriesByType(type: 'navigation'): { loadEventStart: number }[] }} performance
+ */
+
 const DIST = process.env.EDGE_DIST_DIR || '.next-edge';
 const DB = 'data/edge-suite.db';
 const STANDALONE_DB = 'data/edge-standalone.db';
 const RETURNING = { cookie: 'tf_country=XX', 'accept-encoding': 'gzip' };
+/**
+ * @param {number} ms
+ * @returns {Promise<void>}
+ */
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** @type {string[]} */
 const failures = [];
+/**
+ * @param {boolean} ok
+ * @param {string} what
+ * @param {string} [detail]
+ */
 function check(ok, what, detail = '') {
   console.log(`${ok ? 'ok  ' : 'FAIL'} - ${what}${detail ? ` (${detail})` : ''}`);
   if (!ok) failures.push(what);
   return ok;
 }
+/** @param {{ headers: import('node:http').IncomingHttpHeaders }} res */
 const cacheStatus = (res) => String(res.headers['x-cache-status'] ?? '');
 /**
  * The edge's answer once it serves `url` from its cache: asks up to `tries` times, 100 ms apart,
@@ -81,6 +111,10 @@ const cacheStatus = (res) => String(res.headers['x-cache-status'] ?? '');
  * sometimes a MISS on the other (about 1 run of this suite in 13, in 120 runs; none in 60 runs with
  * one worker; no error logged): that worker fetches the page from the site once more and stores it
  * too. So a page counts as stored when one of the next requests is a HIT, not only the very next.
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ * @param {number} [tries]
+ * @returns {Promise<Answer & { tries: number }>}
  */
 async function hitWithin(url, headers, tries = 3) {
   for (let i = 1; ; i++) {
@@ -89,18 +123,28 @@ async function hitWithin(url, headers, tries = 3) {
     await sleep(100);
   }
 }
-const asked = (res) => (res.tries > 1 ? `, HIT at request ${res.tries}` : '');
+/** @param {Answer & { tries?: number }} res an answer of hitWithin, or one asked once (no `tries`) */
+const asked = (res) => ((res.tries ?? 1) > 1 ? `, HIT at request ${res.tries}` : '');
 
 
+/** @param {Video} video */
 function videoUrl(video) {
   return `/video/${video.video_id}/${video.dir}/`;
 }
 
+/**
+ * @param {string} base
+ * @returns {Promise<Video[]>}
+ */
 async function latest(base, page = 1) {
   const res = await request(`${base}/api/json/videos2/86400/str/latest-updates/60/..${page}.all...json`);
   return JSON.parse(res.text).videos;
 }
 
+/**
+ * @param {string} siteBase
+ * @param {number} id
+ */
 async function counts(siteBase, id) {
   const m = Math.floor(id / 1_000_000) * 1_000_000;
   const k = Math.floor(id / 1000) * 1000;
@@ -109,6 +153,12 @@ async function counts(siteBase, id) {
   return Number(video.statistics.likes) + Number(video.statistics.dislikes);
 }
 
+/**
+ * @param {string} edgeBase
+ * @param {number} id
+ * @param {string} localAddress
+ * @param {Record<string, string>} [headers]
+ */
 function vote(edgeBase, id, localAddress, headers = {}) {
   return request(`${edgeBase}/api/input.php`, {
     method: 'POST',
@@ -118,21 +168,32 @@ function vote(edgeBase, id, localAddress, headers = {}) {
   });
 }
 
-const SECURITY = ['content-security-policy', 'permissions-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy'];
+const SECURITY = /** @type {const} */ (['content-security-policy', 'permissions-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy']);
 
-/** Each security header of an answer: its values as received (one entry a copy). */
+/**
+ * Each security header of an answer: its values as received (one entry a copy).
+ * @param {Answer} res
+ * @returns {Record<(typeof SECURITY)[number], string[]>}
+ */
 function securityHeaders(res) {
+  /** @type {Record<string, string[]>} */
   const out = Object.fromEntries(SECURITY.map((h) => [h, []]));
   for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
-    const name = res.rawHeaders[i].toLowerCase();
-    if (out[name]) out[name].push(res.rawHeaders[i + 1]);
+    // Both indices are below the length (the loop's condition).
+    const name = /** @type {string} */ (res.rawHeaders[i]).toLowerCase();
+    const values = out[name];
+    if (values) values.push(/** @type {string} */ (res.rawHeaders[i + 1]));
   }
-  return out;
+  return /** @type {Record<(typeof SECURITY)[number], string[]>} */ (out); // every name of SECURITY, made above
 }
 
 /**
  * Check 10 on one edge: for every kind of answer, the edge's security headers are the site's
  * (asked directly, without the secret), one copy each.
+ * @param {string} label
+ * @param {string} siteBase
+ * @param {string} edgeBase
+ * @param {readonly string[]} paths
  */
 async function checkSecurityHeaders(label, siteBase, edgeBase, paths) {
   for (const p of paths) {
@@ -147,9 +208,16 @@ async function checkSecurityHeaders(label, siteBase, edgeBase, paths) {
   }
 }
 
-/** The file the edge's cache keeps for `path` (gzip variant), found by its KEY line. */
+/**
+ * The file the edge's cache keeps for `path` (gzip variant), found by its KEY line.
+ * @param {string} prefix
+ * @param {string} p
+ * @returns {string | null}
+ */
 function cacheFile(prefix, p) {
+  /** @type {string[]} */
   const found = [];
+  /** @param {string} dir */
   const walk = (dir) => {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       const f = path.join(dir, e.name);
@@ -160,7 +228,7 @@ function cacheFile(prefix, p) {
     }
   };
   walk(path.join(prefix, 'cache'));
-  return found.length === 1 ? fs.readFileSync(found[0]).toString('latin1') : null;
+  return found.length === 1 ? fs.readFileSync(/** @type {string} */ (found[0])).toString('latin1') : null;
 }
 
 
@@ -174,19 +242,29 @@ const NL_ADDRESS = '145.97.0.1';
 const NOWHERE_ADDRESS = '10.0.0.1';
 const MMDB = path.join(root, 'node_modules', '@ip-location-db', 'geo-whois-asn-country-mmdb', 'geo-whois-asn-country.mmdb');
 /** The edge's own cookie, exactly as its add_header writes it (the site's Set-Cookie has an Expires). */
+/** @param {string} country */
 const edgeCookie = (country) => `tf_country=${country}; Path=/; Max-Age=86400; SameSite=Lax`;
+/** @param {{ headers: import('node:http').IncomingHttpHeaders }} res */
 const setCookies = (res) => [res.headers['set-cookie'] ?? []].flat();
 const FORGED = { 'cf-ipcountry': 'NL', 'x-vercel-ip-country': 'NL', 'cloudfront-viewer-country': 'NL' };
 
-/** 3. Cookieless first visits: HITs from the second fetch on, the site sets no cookie, the edge sets the visitor's. */
+/**
+ * 3. Cookieless first visits: HITs from the second fetch on, the site sets no cookie, the edge sets the visitor's.
+ * @param {Edge} edge
+ * @param {SiteServer} site
+ * @param {readonly Video[]} videos
+ */
 async function firstVisits(edge, site, videos) {
   const mmdb = new Reader(fs.readFileSync(MMDB));
-  const inData = [DE_ADDRESS, NL_ADDRESS, NOWHERE_ADDRESS].map((ip) => mmdb.get(ip)?.country_code ?? null);
+  // The records of this database are { country_code }, not MaxMind's own shape (lib/geo/country.ts).
+  const inData = [DE_ADDRESS, NL_ADDRESS, NOWHERE_ADDRESS].map((ip) => /** @type {{ country_code?: string } | null} */ (mmdb.get(ip))?.country_code ?? null);
   check(inData.join() === 'DE,NL,', "the test's visitors are in the site's country data: DE, NL and none", inData.join());
+  /** @param {Record<string, string>} [extra] */
   const de = (extra = {}) => ({ 'accept-encoding': 'gzip', 'x-forwarded-for': DE_ADDRESS, ...extra });
   const nl = { 'accept-encoding': 'gzip', 'x-forwarded-for': NL_ADDRESS };
   const listing = '/videos/most-popular/3/';
-  for (const p of [listing, '/', videoUrl(videos[9])]) {
+  const ninth = /** @type {Video} */ (videos[9]); // a listing of 60
+  for (const p of [listing, '/', videoUrl(ninth)]) {
     const url = `${edge.baseUrl}${p}`;
     const direct = await request(`${site.baseUrl}${p}`, { headers: { 'accept-encoding': 'gzip' } });
     check(direct.status === 200 && setCookies(direct).length === 0 && /s-maxage=/.test(String(direct.headers['cache-control'])) && !/private|no-store/.test(String(direct.headers['cache-control'])), `${p}: the site answers a cookieless visit without Set-Cookie, shared-cacheable`, `${direct.status} ${direct.headers['cache-control']} ${setCookies(direct).join(' | ')}`);
@@ -210,7 +288,8 @@ async function firstVisits(edge, site, videos) {
   // Never on anything but pages.
   const home = await request(`${edge.baseUrl}/`, { headers: RETURNING });
   const script = /<script[^>]+src="(\/_next\/static\/[^"]+)"/.exec(home.text)?.[1] ?? '/_next/static/missing.js';
-  const others = ['/sitemap.xml', '/robots.txt', script, '/api/json/videos2/86400/str/latest-updates/10/..1.all...json', '/icon.svg', `/embed/${videos[9].video_id}/`, '/demo/clip.mp4'];
+  const others = ['/sitemap.xml', '/robots.txt', script, '/api/json/videos2/86400/str/latest-updates/10/..1.all...json', '/icon.svg', `/embed/${ninth.video_id}/`, '/demo/clip.mp4'];
+  /** @type {string[]} */
   const withCookie = [];
   for (const p of others) {
     const r = await request(`${edge.baseUrl}${p}`, { headers: de() });
@@ -219,27 +298,36 @@ async function firstVisits(edge, site, videos) {
   check(withCookie.length === 0, 'no Set-Cookie on sitemaps, robots.txt, assets, the API, icons, media or the player (each answered below 400)', withCookie.join('; '));
 }
 
-const locs = (xml) => [...xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+// A regular expression's groups that are not optional: there whenever it matches.
+/** @param {string} xml */
+const locs = (xml) => [...xml.matchAll(/<loc>\s*([^<\s]+)\s*<\/loc>/g)].map((m) => /** @type {string} */ (m[1]).replace(/&amp;/g, '&'));
+/** @param {string} html */
 const canonical = (html) => /<link[^>]+rel="canonical"[^>]*>/.exec(html)?.[0].match(/href="([^"]*)"/)?.[1] ?? null;
-const videoObjects = (html) => [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).filter((j) => j.includes('"VideoObject"'));
+/** @param {string} html */
+const videoObjects = (html) => [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => /** @type {string} */ (m[1])).filter((j) => j.includes('"VideoObject"'));
 
 /**
  * 3b. A crawler without cookies: the sitemap index, each sitemap, then (up to EDGE_CRAWL_PER, 25,
  * of each sitemap's) URLs, each fetched twice through the edge: the second a HIT, both with the
  * site's own status, canonical and VideoObject markup.
+ * @param {Edge} edge
+ * @param {SiteServer} site
  */
 async function crawler(edge, site) {
   const bot = { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'accept-encoding': 'gzip' };
   const per = Number(process.env.EDGE_CRAWL_PER) || 25;
+  /** @param {string} u */
   const local = (u) => { const x = new URL(u); return `${x.pathname}${x.search}`; };
   const index = await request(`${edge.baseUrl}/sitemap.xml`, { headers: bot });
   const sitemaps = /<sitemapindex/.test(index.text) ? locs(index.text).map(local) : ['/sitemap.xml'];
+  /** @type {string[]} */
   const urls = [];
   for (const sm of sitemaps) {
     const r = await request(`${edge.baseUrl}${sm}`, { headers: bot });
     if (r.status !== 200) check(false, `crawler: sitemap ${sm}`, String(r.status));
     urls.push(...locs(r.text).slice(0, per).map(local));
   }
+  /** @type {string[]} */
   const wrong = [];
   let videoPages = 0;
   for (const p of urls) {
@@ -248,6 +336,7 @@ async function crawler(edge, site) {
     const direct = await request(`${site.baseUrl}${p}`, { headers: bot });
     const objects = videoObjects(direct.text);
     if (objects.length) videoPages += 1;
+    /** @param {Answer} r */
     const same = (r) => r.status === direct.status && canonical(r.text) === canonical(direct.text) && JSON.stringify(videoObjects(r.text)) === JSON.stringify(objects);
     if (direct.status !== 200 || cacheStatus(second) !== 'HIT' || !same(first) || !same(second)) wrong.push(`${p}: site ${direct.status}, edge ${first.status} ${cacheStatus(first)} then ${second.status} ${cacheStatus(second)}, ${same(second) ? 'same' : 'other'} canonical/markup`);
   }
@@ -258,6 +347,8 @@ async function crawler(edge, site) {
  * 3c. The age gate in Chromium through the edge, each a first visit (a fresh browser context) to
  * a page already stored (a HIT): from DE the gate shows from the first paint and stays; from NL it
  * never shows, not even for a frame; a DE address forging CF-IPCountry: NL is still gated.
+ * @param {Edge} edge
+ * @param {readonly Video[]} videos
  */
 async function gateInChromium(edge, videos) {
   const executablePath = process.env.CHROMIUM_PATH || (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
@@ -265,7 +356,7 @@ async function gateInChromium(edge, videos) {
   try {
     const cases = [
       { label: 'DE', address: DE_ADDRESS, extra: {}, gated: true, path: '/videos/most-popular/2/' },
-      { label: 'NL', address: NL_ADDRESS, extra: {}, gated: false, path: videoUrl(videos[11]) },
+      { label: 'NL', address: NL_ADDRESS, extra: {}, gated: false, path: videoUrl(/** @type {Video} */ (videos[11])) },
       { label: 'DE forging CF-IPCountry: NL', address: DE_ADDRESS, extra: FORGED, gated: true, path: '/videos/top-rated/2/' },
     ];
     for (const c of cases) {
@@ -277,7 +368,9 @@ async function gateInChromium(edge, videos) {
       const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': c.address, ...c.extra } });
       // Every state of body's class, from the first: a gate added and removed within one task still leaves a record.
       await context.addInitScript(() => {
-        const w = window;
+        // In the page globalThis is window (see GatePage).
+        const w = /** @type {GatePage} */ (/** @type {unknown} */ (globalThis));
+        const { document, MutationObserver } = w;
         w.__gate = { shownAt: null, ever: false };
         new MutationObserver((records) => {
           for (const r of records) {
@@ -289,12 +382,19 @@ async function gateInChromium(edge, videos) {
         }).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'], attributeOldValue: true });
       });
       const page = await context.newPage();
+      /** @type {string[]} */
       const asks = [];
       page.on('request', (r) => { if (new URL(r.url()).pathname === '/api/country/') asks.push(r.url()); });
       const res = await page.goto(url, { waitUntil: 'load' });
-      const atLoad = await page.evaluate(() => ({ gated: document.body.classList.contains('tf-agegate'), ...window.__gate, load: performance.getEntriesByType('navigation')[0]?.loadEventStart ?? null }));
+      const atLoad = await page.evaluate(() => {
+        const { document, __gate, performance } = /** @type {GatePage} */ (/** @type {unknown} */ (globalThis));
+        return { gated: document.body.classList.contains('tf-agegate'), ...__gate, load: performance.getEntriesByType('navigation')[0]?.loadEventStart ?? null };
+      });
       await page.waitForLoadState('networkidle');
-      const after = await page.evaluate(() => ({ gated: document.body.classList.contains('tf-agegate'), ever: window.__gate.ever }));
+      const after = await page.evaluate(() => {
+        const { document, __gate } = /** @type {GatePage} */ (/** @type {unknown} */ (globalThis));
+        return { gated: document.body.classList.contains('tf-agegate'), ever: __gate.ever };
+      });
       const dialog = await page.getByRole('dialog').isVisible();
       const cookie = (await context.cookies()).find((k) => k.name === 'tf_country')?.value ?? null;
       const status = res?.headers()['x-cache-status'];
@@ -324,9 +424,10 @@ runMain('edge', async () => {
     testConfig(fs.readFileSync(SHIPPED_CONF, 'utf8'));
     check(true, 'deploy/nginx/nginx.conf is a complete configuration (nginx -t, unmodified)');
   } catch (e) {
-    check(false, 'deploy/nginx/nginx.conf is a complete configuration (nginx -t, unmodified)', String(e.stderr ?? e.message));
+    check(false, 'deploy/nginx/nginx.conf is a complete configuration (nginx -t, unmodified)', String(/** @type {{ stderr?: Buffer; message?: string }} */ (e).stderr ?? /** @type {{ message?: string }} */ (e).message));
   }
 
+  /** @type {NodeJS.ProcessEnv} */
   const env = { ...freshCatalogEnv(DB, { TRUST_PROXY: '1', NEXT_STANDALONE: '1' }), NEXT_DIST_DIR: DIST };
   delete env.EDGE_PURGE_URLS;
   delete env.EDGE_PURGE_SECRET;
@@ -351,8 +452,10 @@ runMain('edge', async () => {
   {
     // The start lines as documented, as root: the workers (nobody) own state/, where a purge writes.
     const state = fs.statSync(path.join(edge.prefix, 'state'));
-    const worker = process.getuid() === 0 ? Number(execFileSync('id', ['-u', 'nobody']).toString()) : process.getuid();
-    check(state.uid === worker, `the header's start lines${process.getuid() === 0 ? ' as root' : ''} leave state/ to the workers' user (uid ${worker})`, `uid ${state.uid}`);
+    // Linux only (nginx, /proc): process.getuid is there.
+    const posix = /** @type {NodeJS.Process & { getuid(): number }} */ (process);
+    const worker = posix.getuid() === 0 ? Number(execFileSync('id', ['-u', 'nobody']).toString()) : posix.getuid();
+    check(state.uid === worker, `the header's start lines${posix.getuid() === 0 ? ' as root' : ''} leave state/ to the workers' user (uid ${worker})`, `uid ${state.uid}`);
   }
   try {
     const videos = await latest(site.baseUrl);
@@ -392,12 +495,13 @@ runMain('edge', async () => {
 
     // 10 (with EDGE_SECRET). Security headers: the visitor's are the site's; the cache's copy has none.
     {
-      const v = videos[7];
+      const v = /** @type {Video} */ (videos[7]);
       await checkSecurityHeaders('security headers with EDGE_SECRET', site.baseUrl, edge.baseUrl, ['/', '/videos/latest-updates/2/', videoUrl(v), `/embed/${v.video_id}/`, '/ad-frame/banner/', '/api/json/videos2/86400/str/latest-updates/10/..1.all...json', '/no-such-page/', '/embed/no-such.mp4', '/icon.svg', '/api/health/']);
       const icon = await request(`${edge.baseUrl}/favicon.ico`);
       check(icon.status === 308 && icon.headers.location === '/icon.svg', '/favicon.ico sends a client to the site\'s icon', `${icon.status} ${icon.headers.location}`);
       const stored = cacheFile(edge.prefix, '/videos/latest-updates/2/');
       check(stored !== null && /\r\nCache-Control: /i.test(stored) && !/Content-Security-Policy|Permissions-Policy/i.test(stored), 'with EDGE_SECRET the edge stores the listing without the security headers', stored === null ? 'no cache file' : `${stored.indexOf('\r\n\r\n')} bytes of stored headers`);
+      /** @param {string} [secret] */
       const ask = (secret) => request(`${site.baseUrl}/videos/latest-updates/2/`, { headers: secret === undefined ? RETURNING : { ...RETURNING, 'x-tubefront-edge': secret } });
       // Another last character (a fixed one was the secret's own in 1 run of 64: the "wrong" secret was right).
       const wrong = `${edgeSecret.slice(0, -1)}${edgeSecret.endsWith('x') ? 'y' : 'x'}`;
@@ -422,7 +526,7 @@ runMain('edge', async () => {
 
     // 4. Votes: uncached, once per visitor, by the address nginx saw.
     {
-      const id = Number(videos[20].video_id);
+      const id = Number(/** @type {Video} */ (videos[20]).video_id);
       const before = await counts(site.baseUrl, id);
       const v1 = await vote(edge.baseUrl, id, '127.0.0.2');
       const v1again = await vote(edge.baseUrl, id, '127.0.0.2', { 'x-forwarded-for': '198.51.100.7' });
@@ -442,13 +546,13 @@ runMain('edge', async () => {
 
     // 5. Search.
     {
-      const term = String(videos[0].title).split(/\s+/).find((w) => w.length > 3) ?? 'demo';
+      const term = String(/** @type {Video} */ (videos[0]).title).split(/\s+/).find((w) => w.length > 3) ?? 'demo';
       const url = `${edge.baseUrl}/search/1/?s=${encodeURIComponent(term)}`;
       const a = await request(url, { headers: RETURNING });
       const b = await hitWithin(url, RETURNING);
       const other = await request(`${edge.baseUrl}/search/1/?s=zzqx${Date.now()}`, { headers: RETURNING });
-      check(a.status === 200 && a.text.includes(`/video/${videos[0].video_id}/`), `search "${term}" passes through with its query`, `${a.status}`);
-      check(cacheStatus(a) === 'MISS' && cacheStatus(b) === 'HIT' && cacheStatus(other) === 'MISS' && !other.text.includes(`/video/${videos[0].video_id}/`), 'search: one entry per term', `${cacheStatus(a)} ${cacheStatus(b)}${asked(b)} ${cacheStatus(other)}`);
+      check(a.status === 200 && a.text.includes(`/video/${/** @type {Video} */ (videos[0]).video_id}/`), `search "${term}" passes through with its query`, `${a.status}`);
+      check(cacheStatus(a) === 'MISS' && cacheStatus(b) === 'HIT' && cacheStatus(other) === 'MISS' && !other.text.includes(`/video/${/** @type {Video} */ (videos[0]).video_id}/`), 'search: one entry per term', `${cacheStatus(a)} ${cacheStatus(b)}${asked(b)} ${cacheStatus(other)}`);
     }
 
     // 6. Health.
@@ -463,8 +567,8 @@ runMain('edge', async () => {
     // 7. Takedowns.
     {
       const listing = `${edge.baseUrl}/videos/latest-updates/1/`;
-      const control = videos[5];
-      const target = videos[3];
+      const control = /** @type {Video} */ (videos[5]);
+      const target = /** @type {Video} */ (videos[3]);
       const page = `${edge.baseUrl}${videoUrl(target)}`;
       for (const u of [listing, page]) {
         await request(u, { headers: RETURNING });
@@ -481,6 +585,7 @@ runMain('edge', async () => {
       // A purge from loopback (where a TLS terminator on the edge's host connects from, for
       // anyone) without the secret, or with a wrong one: refused, the cached listing untouched.
       {
+        /** @param {Record<string, string>} headers */
         const put = (headers) => request(`${edge.baseUrl}/_edge/purge`, { method: 'PUT', body: `x${Date.now()}`, headers });
         const none = await put({});
         const wrong = await put({ 'x-tubefront-purge': `${purgeSecret.slice(0, -1)}${purgeSecret.endsWith('x') ? 'y' : 'x'}` });
@@ -546,7 +651,7 @@ runMain('edge', async () => {
       const list = await request(`${front.baseUrl}/videos/most-popular/1/`, { headers: RETURNING });
       const list2 = await hitWithin(`${front.baseUrl}/videos/most-popular/1/`, RETURNING);
       check(list.status === 200 && cacheStatus(list2) === 'HIT' && /\/video\/\d+\//.test(list.text), 'standalone: a listing, then a HIT', `${list.status} ${cacheStatus(list)}, then ${cacheStatus(list2)}${asked(list2)}`);
-      const v = (await latest(sa.baseUrl))[10];
+      const v = /** @type {Video} */ ((await latest(sa.baseUrl))[10]);
       const page = await request(`${front.baseUrl}${videoUrl(v)}`, { headers: RETURNING });
       check(page.status === 200 && page.text.includes(String(v.title).replace(/&/g, '&amp;')), 'standalone: a video page', `${page.status}`);
       const demo = fs.readdirSync(path.join(root, 'public', 'demo'))[0];
@@ -577,7 +682,7 @@ runMain('edge', async () => {
     try {
       site = await startNext(await freePort(), { ...serverEnv, REDIS_URL: redisUrl });
       front = await startEdge({ port: await freePort(), upstreams: [`127.0.0.1:${site.port}`] });
-      const realId = Number((await latest(site.baseUrl))[12].video_id);
+      const realId = Number(/** @type {Video} */ ((await latest(site.baseUrl))[12]).video_id);
       const r = await flood({ edge: front, siteBase: site.baseUrl, redisUrl, realId, count: Number(process.env.EDGE_FLOOD_URLS) || 10_000 });
       printFlood(r);
       const failed = r.perKind.filter((k) => Object.keys(k.answers).some((status) => !/^[234]\d\d$/.test(status)));
@@ -600,6 +705,7 @@ runMain('edge', async () => {
   return failures.length === 0 ? 0 : 1;
 });
 
+/** @param {import('node:child_process').ChildProcess} child */
 async function waitGone(child) {
   const until = Date.now() + 10_000;
   while (child.exitCode === null && child.signalCode === null && Date.now() < until) await sleep(100);

@@ -32,7 +32,6 @@ runMain('flood', async () => {
   let edge;
   try {
     site = await startNext(await freePort(), { ...env, REDIS_URL: redisUrl });
-    // @ts-expect-error scripts/lib/edge.mjs is unannotated while on tsconfig.mjs.json's temporary exclude list: its optional `prepare` is inferred as required.
     edge = await startEdge({ port: await freePort(), upstreams: [`127.0.0.1:${site.port}`] });
     const list = JSON.parse((await request(`${site.baseUrl}/api/json/videos2/86400/str/latest-updates/10/..1.all...json`)).text);
     const report = await flood({ edge, siteBase: site.baseUrl, redisUrl, realId: Number(list.videos[3].video_id), count: opt('--count', 10_000), waitMs: opt('--wait', 61) * 1000 });

@@ -76,7 +76,8 @@ function exportedShape(checker, file) {
 
 /**
  * Hand-written declarations beside an .mjs (foo.d.mts for foo.mjs) until that .mjs carries JSDoc
- * and its .d.mts is deleted (TEMPORARY, issue 19 item 5: the four left were being edited by others).
+ * and its .d.mts is deleted (TEMPORARY, issue 19 item 5). Left: lib/server/answer-store,
+ * compress-once and unread-body, and lib/cache/redis-handler (edge-headers' went with its JSDoc).
  * TypeScript reads the .d.mts instead of the .mjs, so nothing else notices when they part: their
  * exports must be the same, with the same parameter counts, and each method the .d.mts gives a
  * class must be on the .mjs's class. A check of names and arities, not of types.

@@ -19,25 +19,57 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 
+/** @typedef {import('node:http').IncomingMessage} IncomingMessage */
+/** @typedef {import('node:http').ServerResponse} ServerResponse */
+/** @typedef {import('node:http').OutgoingHttpHeader} OutgoingHttpHeader */
+/** writeHead's headers argument: an object, or a flat [name, value, ...] array. */
+/** @typedef {import('node:http').OutgoingHttpHeaders | OutgoingHttpHeader[]} WriteHeadHeaders */
+/**
+ * ServerResponse#writeHead as one signature (its declaration is two overloads, and `.call` on
+ * an overloaded method only sees the last).
+ * @typedef {(this: ServerResponse, status: number, reason?: string | WriteHeadHeaders, headers?: WriteHeadHeaders) => ServerResponse} WriteHead
+ */
+
+/**
+ * The request header that carries EDGE_SECRET from the shipped nginx edge. Typed `string`, not
+ * its literal: importers build header objects with it as a computed key.
+ * @type {string}
+ */
+
 export const EDGE_HEADER = 'x-tubefront-edge';
 
 /** The headers the edge sets itself (every name lib/web/security-headers.ts uses). */
 export const EDGE_OWNED_HEADERS = ['content-security-policy', 'permissions-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy'];
 
+/** @param {string} s */
 const digest = (s) => createHash('sha256').update(s).digest();
 
-/** Whether `sent` (a request header's value) is `secret`; constant time in the value's content. */
+/**
+ * Whether `sent` (a request header's value) is `secret`; constant time in the value's content.
+ * Never for an empty secret.
+ * @param {string | undefined} sent
+ * @param {string | undefined} secret
+ * @returns {boolean}
+ */
 export function edgeSecretMatches(sent, secret) {
   if (!secret || typeof sent !== 'string' || sent === '') return false;
   return timingSafeEqual(digest(sent), digest(secret));
 }
 
-/** writeHead's optional headers argument (an object, or a flat [name, value, ...] array) without the edge's names. */
+/**
+ * writeHead's optional headers argument (an object, or a flat [name, value, ...] array) without the edge's names.
+ * @param {WriteHeadHeaders | undefined} headers
+ * @returns {WriteHeadHeaders | undefined}
+ */
 function withoutOwned(headers) {
   if (Array.isArray(headers)) {
+    /** @type {OutgoingHttpHeader[]} */
     const kept = [];
     for (let i = 0; i + 1 < headers.length; i += 2) {
-      if (!EDGE_OWNED_HEADERS.includes(String(headers[i]).toLowerCase())) kept.push(headers[i], headers[i + 1]);
+      // Both indices are below the length (the loop's condition).
+      const name = /** @type {OutgoingHttpHeader} */ (headers[i]);
+      const value = /** @type {OutgoingHttpHeader} */ (headers[i + 1]);
+      if (!EDGE_OWNED_HEADERS.includes(String(name).toLowerCase())) kept.push(name, value);
     }
     return kept;
   }
@@ -50,6 +82,8 @@ function withoutOwned(headers) {
 /**
  * The filter server.mjs runs on every request before anything else sees it. `secret` is
  * EDGE_SECRET (empty: the site always sends its headers).
+ * @param {string | undefined} secret
+ * @returns {(req: IncomingMessage, res: ServerResponse) => void}
  */
 export function createEdgeHeaders(secret) {
   return function edgeHeaders(req, res) {
@@ -57,12 +91,14 @@ export function createEdgeHeaders(secret) {
     if (sent === undefined) return;
     delete req.headers[EDGE_HEADER];
     if (!edgeSecretMatches(Array.isArray(sent) ? sent[0] : sent, secret)) return;
-    const writeHead = res.writeHead;
+    const writeHead = /** @type {WriteHead} */ (res.writeHead);
     // Every answer passes here: Node's implicit headers (a bare end()) call writeHead too.
-    res.writeHead = function writeHeadForEdge(status, reason, headers) {
+    /** @type {WriteHead} */
+    const writeHeadForEdge = function (status, reason, headers) {
       for (const name of EDGE_OWNED_HEADERS) res.removeHeader(name);
       if (typeof reason === 'string') return writeHead.call(res, status, reason, withoutOwned(headers));
       return writeHead.call(res, status, withoutOwned(reason));
     };
+    res.writeHead = /** @type {ServerResponse['writeHead']} */ (writeHeadForEdge);
   };
 }

@@ -12,9 +12,37 @@ import os from 'node:os';
 import path from 'node:path';
 import { root, startProcess, waitFor } from './harness.mjs';
 
+/**
+ * What edgeConfig changes in the shipped file (see there).
+ * @typedef {object} EdgeConfigOptions
+ * @property {number} port
+ * @property {readonly string[]} upstreams host:port strings
+ * @property {string} [extraHttp]
+ * @property {string} [edgeSecret]
+ * @property {string} [purgeSecret]
+ * @property {string} [realIpFrom]
+ * @property {string | null} [text] the file to edit instead of the shipped one
+ */
+/**
+ * The shipped edge, started by startEdge.
+ * @typedef {import('./harness.mjs').ProcessHandle & {
+ *   baseUrl: string;
+ *   prefix: string;
+ *   command: string;
+ *   pids(): (number | undefined)[];
+ *   errorLog(): string;
+ * }} Edge
+ */
+
 export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 export const SHIPPED_CONF = path.join(root, 'deploy', 'nginx', 'nginx.conf');
 
+/**
+ * @param {string} text
+ * @param {string} from
+ * @param {string} to
+ * @returns {string}
+ */
 function replaceOnce(text, from, to) {
   const at = text.indexOf(from);
   if (at < 0 || text.indexOf(from, at + from.length) >= 0) {
@@ -28,6 +56,8 @@ function replaceOnce(text, from, to) {
  * (host:port strings). `extraHttp` is inserted in the http block (the bench's static server).
  * `edgeSecret` fills the EDGE_SECRET line and `purgeSecret` the EDGE_PURGE_SECRET one, as README
  * tells an operator to.
+ * @param {EdgeConfigOptions} options
+ * @returns {string}
  */
 export function edgeConfig({ port, upstreams, extraHttp = '', edgeSecret = '', purgeSecret = '', realIpFrom = '', text = null }) {
   let conf = text ?? fs.readFileSync(SHIPPED_CONF, 'utf8');
@@ -50,20 +80,25 @@ const DOC_PREFIX = '/srv/tubefront-edge';
 /**
  * The start lines of the shipped file's header: the set-up commands (mkdir, cp) before the first
  * `nginx -p` line, and that line (the start).
+ * @param {string} [text] the configuration (the shipped file's)
+ * @returns {{ setup: string[]; start: string }}
  */
 export function startLines(text = fs.readFileSync(SHIPPED_CONF, 'utf8')) {
-  const lines = [...text.matchAll(/^# {3}(\S.*?)[ \t]*(?:#.*)?$/gm)].map((m) => m[1]);
+  // Group 1 is not optional: it is there whenever the line matches.
+  const lines = [...text.matchAll(/^# {3}(\S.*?)[ \t]*(?:#.*)?$/gm)].map((m) => /** @type {string} */ (m[1]));
   const at = lines.findIndex((l) => l.startsWith('nginx -p '));
   if (at < 1 || !lines.slice(0, at).every((l) => /^(?:mkdir|cp|install|chown|chmod) /.test(l))) {
     throw new Error(`deploy/nginx/nginx.conf: its header's start lines are not set-up commands then \`nginx -p\`: ${JSON.stringify(lines)}`);
   }
-  if (!lines[at].includes(DOC_PREFIX)) throw new Error(`deploy/nginx/nginx.conf: the start line names no ${DOC_PREFIX}`);
-  return { setup: lines.slice(0, at), start: lines[at] };
+  const start = /** @type {string} */ (lines[at]); // at >= 1: findIndex found it
+  if (!start.includes(DOC_PREFIX)) throw new Error(`deploy/nginx/nginx.conf: the start line names no ${DOC_PREFIX}`);
+  return { setup: lines.slice(0, at), start };
 }
 
 /**
  * Runs the header's set-up lines with the prefix `prefix` for /srv/tubefront-edge, from the
  * repository's root, as the current user, literally (bash, stopping at the first failure).
+ * @param {string} prefix
  */
 export function runSetupLines(prefix) {
   const { setup } = startLines();
@@ -71,7 +106,11 @@ export function runSetupLines(prefix) {
   execFileSync('bash', ['-euc', script], { cwd: root, stdio: 'pipe' });
 }
 
-/** `nginx -t` on a configuration text; throws with nginx's message when it is refused. */
+/**
+ * `nginx -t` on a configuration text; throws with nginx's message when it is refused.
+ * @param {string} text
+ * @returns {string} nginx's output
+ */
 export function testConfig(text) {
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-edge-t-'));
   const prefix = path.join(parent, 'edge');
@@ -90,6 +129,8 @@ export function testConfig(text) {
  * nginx.conf`), the copied file edited in between (edgeConfig). Resolves once `probePath` answers
  * through it. `text` replaces the shipped file (a bench's variant); `launcher` is put before the
  * start line (a bench's valgrind).
+ * @param {EdgeConfigOptions & { probePath?: string; prepare?: (prefix: string) => void; launcher?: string }} options
+ * @returns {Promise<Edge>}
  */
 export async function startEdge({ port, upstreams, extraHttp = '', edgeSecret = '', purgeSecret = '', realIpFrom = '', probePath = '/api/health/', prepare, text = null, launcher = '' }) {
   // The prefix's parent is the one thing made here: as /srv is, readable by the workers' user.
@@ -141,7 +182,10 @@ export async function startEdge({ port, upstreams, extraHttp = '', edgeSecret = 
   };
 }
 
-/** Whether a process runs (a zombie waiting for its parent does not). */
+/**
+ * Whether a process runs (a zombie waiting for its parent does not).
+ * @param {number | undefined} pid undefined (a process never started): false
+ */
 function alive(pid) {
   try {
     return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
@@ -150,7 +194,11 @@ function alive(pid) {
   }
 }
 
-/** Resident memory (VmRSS, kB) of a list of pids, from /proc. */
+/**
+ * Resident memory (VmRSS, kB) of a list of pids, from /proc; a pid gone (or undefined) counts 0.
+ * @param {readonly (number | undefined)[]} pids
+ * @returns {number}
+ */
 export function rssKb(pids) {
   let total = 0;
   for (const pid of pids) {

@@ -12,7 +12,13 @@ import { startProcess, waitFor } from './harness.mjs';
 
 export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
+/**
+ * The fixture's nginx.conf: its files under `prefix`, listening on `port`, proxying to `origin`.
+ * @param {{ prefix: string; port: number; origin: string }} options
+ * @returns {string}
+ */
 export function nginxConfig({ prefix, port, origin }) {
+  /** @param {string} name */
   const dir = (name) => path.join(prefix, name);
   return `daemon off;
 worker_processes 1;
@@ -47,7 +53,12 @@ http {
 `;
 }
 
-/** Starts nginx on `port` in front of `origin`; resolves once it answers. */
+/**
+ * Starts nginx on `port` in front of `origin`; resolves once it answers.
+ * @param {number} port
+ * @param {string} origin the site's base URL
+ * @returns {Promise<import('./harness.mjs').ProcessHandle & { baseUrl: string; prefix: string }>}
+ */
 export async function startNginx(port, origin) {
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-nginx-'));
   // Run as root, nginx's workers drop to an unprivileged user that must reach the cache folder.
