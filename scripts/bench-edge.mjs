@@ -10,7 +10,7 @@
  *   <page> cookieless  the same, for a first visit or a crawler (no cookie: the edge adds its
  *                      country cookie on the way out);
  *   <page> static      the same bytes as a static file, from the same nginx.
- * The edge and the site share EDGE_SECRET, as README "Operating it" sets them up (--without-secret:
+ * The edge and the site share EDGE_SECRET, as docs/nginx-edge.md sets them up (--without-secret:
  * the shipped file unchanged, the site's pages stored with their headers). And for the listing:
  *   listing br         through the edge to a client that takes brotli (a browser's Accept-Encoding),
  *                      served from the site's brotli copy (gzip's when the site has none);
@@ -300,7 +300,7 @@ runMain('bench:edge', async () => {
   const serverEnv = { ...env };
   delete serverEnv.NEXT_STANDALONE;
 
-  // --without-secret: the edge as shipped, the site sending its security headers (README: what the secret buys).
+  // --without-secret: the edge as shipped, the site sending its security headers (docs/nginx-edge.md: what the secret buys).
   const edgeSecret = args.includes('--without-secret') ? '' : randomBytes(24).toString('base64url');
   const site = await startNext(await freePort(), { ...serverEnv, EDGE_SECRET: edgeSecret });
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-bench-edge-'));

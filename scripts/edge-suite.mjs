@@ -443,7 +443,7 @@ runMain('edge', async () => {
   delete serverEnv.NEXT_STANDALONE;
   // The first edge and its site share EDGE_SECRET; the standalone pair (9) runs without it.
   const edgeSecret = randomBytes(24).toString('base64url');
-  // The purge secret of the first edge, as README tells an operator to set it (7).
+  // The purge secret of the first edge, as docs/nginx-edge.md tells an operator to set it (7).
   const purgeSecret = randomBytes(24).toString('base64url');
   const site = await startNext(await freePort(), { ...serverEnv, EDGE_SECRET: edgeSecret });
   // Its CDN lines enabled for loopback: a request from 127.0.0.1 names its visitor (3).

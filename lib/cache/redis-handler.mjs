@@ -1,6 +1,6 @@
 /**
  * The site's page cache: a bounded in-memory LRU in every server, shared by several `next start`
- * servers through Redis when REDIS_URL is set (README "Redis").
+ * servers through Redis when REDIS_URL is set (docs/redis.md).
  *
  * Written on Next's documented `cacheHandler` interface only (get, set, revalidateTag,
  * resetRequestCache; next.config.ts always selects it), and imported by Next as is: plain ESM, no
@@ -286,7 +286,7 @@ class SharedCache {
     await this.syncTags();
   }
 
-  /** One line when Redis would grow without bound or could evict the tag hash (README "Running Redis for it"). */
+  /** One line when Redis would grow without bound or could evict the tag hash (docs/redis.md, "Running Redis for it"). */
   async checkEviction() {
     const read = await this.call('CONFIG GET', READ_TIMEOUT_MS, async (c) => ({
       ...(await c.configGet('maxmemory')),
@@ -473,7 +473,7 @@ class SharedCache {
 export function evictionWarning(settings) {
   const maxmemory = Number(settings?.maxmemory ?? NaN);
   const policy = String(settings?.['maxmemory-policy'] ?? '');
-  const fix = 'set maxmemory (a size it may use) and maxmemory-policy volatile-lru (README "Running Redis for it")';
+  const fix = 'set maxmemory (a size it may use) and maxmemory-policy volatile-lru (docs/redis.md, "Running Redis for it")';
   if (maxmemory === 0) return `Redis has no maxmemory: every page key expires in time, but until then nothing bounds its memory; ${fix}`;
   if (policy.startsWith('allkeys-')) return `Redis's maxmemory-policy is ${policy}, which may evict the purge times (the tag hash); ${fix}`;
   if (policy === 'noeviction') return `Redis's maxmemory-policy is noeviction: once full, pages are no longer shared; ${fix}`;

@@ -54,7 +54,7 @@ function replaceOnce(text, from, to) {
 /**
  * The shipped configuration listening on 127.0.0.1:`port` in front of `upstreams`
  * (host:port strings). `extraHttp` is inserted in the http block (the bench's static server).
- * `edgeSecret` fills the EDGE_SECRET line and `purgeSecret` the EDGE_PURGE_SECRET one, as README
+ * `edgeSecret` fills the EDGE_SECRET line and `purgeSecret` the EDGE_PURGE_SECRET one, as docs/nginx-edge.md
  * tells an operator to.
  * @param {EdgeConfigOptions} options
  * @returns {string}
