@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The site's production server: Next's own request handler behind a plain node:http server, for
- * three things `next start` cannot do, or not cheaply (`npm start` runs this file; so do the tests).
+ * what `next start` cannot do, or not cheaply (`npm start` runs this file; so do the tests):
  *
  * - The visitor's socket address. `next start` copies it into X-Forwarded-For only when the
  *   request carries none, so a forged header hides it. Here every request gets the socket's
@@ -10,7 +10,6 @@
  * - The spec's path /api//json/suggester/{lifetime}/{count}.json, served as written: Next answers
  *   any path with '//' with a 308 before application code runs (resolve-routes.js), which a KVS
  *   client that does not follow redirects takes for a failure.
- *
  * - Compression and ETags, once per distinct answer (lib/server/compress-once.mjs) instead of
  *   Next's once per request.
  * - Behind the shipped nginx edge, the security headers are the edge's to add when it sends
