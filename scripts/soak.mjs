@@ -16,7 +16,8 @@
  * report every --report-every S (300) for the heap's share of the curve, and a heap snapshot at
  * the end, summarized by scripts/soak/heap-summary.mjs; the files stay in DIR), --base URL and
  * --pid PID (measure a server that is already running). npm run test:cache runs 20 s of it.
- * The plateau check of the issue: --warmup 600 --duration 3000 --max-growth 2 --limit-mib 512.
+ * The hour of issue 18 (a plateau, within a 512 MiB container, the page cache at its bound):
+ * --videos 4200 --warmup 600 --duration 3000 --max-growth 2 --limit-mib 512 --snapshot DIR.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
