@@ -58,8 +58,9 @@ const MEMBER_FIELDS = 7;
  * allocate its blocks again, where overwriting them does not).
  * finish() restores the limit, so the first write after the import cuts the file back.
  *
- * cache_size 32 MB while importing (the site's connections keep 64 MB): what misses is read from
- * the kernel's cache, and with 64 MB a run of unchanged rows peaked around the import's memory budget.
+ * cache_size 32 MB while importing (the site's connections keep 16 MB): what misses is read from
+ * the kernel's cache, and a larger cache made a run of unchanged rows peak around the import's
+ * memory budget.
  */
 const IMPORT_PRAGMAS: Record<string, number> = { mmap_size: 0, wal_autocheckpoint: 65536, cache_size: -32768, journal_size_limit: -1 };
 
