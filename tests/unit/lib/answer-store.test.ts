@@ -6,9 +6,9 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import zlib from 'node:zlib';
 import { answerKey, answerStoreOptions, createAnswerStore, sharedLifetime, tagFingerprint } from '@/lib/server/answer-store.mjs';
 import { createCompressOnce } from '@/lib/server/compress-once.mjs';
+import { decodedGet } from './helpers/decoded-get';
 
 const page = (n: number | string) => `<!DOCTYPE html><html><body><h1>${n}</h1>${'<a href="/video/1/x/">a video</a>'.repeat(300)}</body></html>`;
 const SHARED = 's-maxage=86400, stale-while-revalidate=86400';
@@ -127,29 +127,7 @@ async function start(options: Parameters<typeof createAnswerStore>[0] = {}, stat
   return setup;
 }
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  raw: Buffer;
-  text: string;
-}
-
-function get(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const coding = res.headers['content-encoding'];
-        const text = coding === 'gzip' ? zlib.gunzipSync(raw).toString() : coding === 'br' ? zlib.brotliDecompressSync(raw).toString() : raw.toString();
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, text });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get = decodedGet;
 
 const COOKIE = { cookie: 'tf_country=XX' };
 /** The headers but those set for each answer (Date, the connection's) and the store's mark. */

@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { acceptsGzip, chooseEncoding, createCompressOnce, etagFor, etagMatches } from '@/lib/server/compress-once.mjs';
+import { decodedGet, type Answer } from './helpers/decoded-get';
 
 const PAGE = `<!DOCTYPE html><html><body>${'<a href="/video/1/x/">a video</a>'.repeat(400)}</body></html>`;
 const PAGE2 = `<!DOCTYPE html><html><body>${'<a href="/video/2/y/">another video</a>'.repeat(400)}</body></html>`;
@@ -110,29 +111,7 @@ afterAll(() => {
   return new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  raw: Buffer;
-  text: string;
-}
-
-function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const coding = res.headers['content-encoding'];
-        const text = coding === 'gzip' ? zlib.gunzipSync(raw).toString() : coding === 'br' ? zlib.brotliDecompressSync(raw).toString() : raw.toString();
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, text });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get = (path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> => decodedGet(base, path, headers, method);
 
 /**
  * What arrives of `path`'s answer before its server sends the rest (a '/stream-held' route, which
