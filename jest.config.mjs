@@ -21,7 +21,7 @@ const createJestConfig = nextJest({ dir: './' });
  * - trust: forged headers and vote abuse, over real HTTP against servers that scripts/trust.mjs
  *   starts (TRUST_NONE_URL: TRUST_PROXY unset; TRUST_ONE_URL: TRUST_PROXY=1).
  * - pg: the PostgreSQL catalogue's tests (npm run test:pg): real PostgreSQL, no mocks. The global
- *   setup starts a throwaway PostgreSQL 15 (scripts/lib/postgres.mjs) unless TEST_DATABASE_URL
+ *   setup starts a throwaway PostgreSQL 15 (tests/support/system/postgres.mjs) unless TEST_DATABASE_URL
  *   names a server, and the global teardown always stops it; each test file works in a database
  *   of its own. Two cores shared with others: npm run test:pg runs its files one after the other
  *   (--maxWorkers=1, a whole-run option Jest does not take per project).

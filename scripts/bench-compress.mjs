@@ -15,7 +15,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, startNext } from './lib/harness.mjs';
+import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, startNext } from '../tests/support/system/harness.mjs';
 import { LEVELS } from '../lib/server/compress-once.mjs';
 
 const args = process.argv.slice(2);

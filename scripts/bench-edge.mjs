@@ -40,12 +40,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, startNext, startProcess, waitFor } from './lib/harness.mjs';
+import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, startNext, startProcess, waitFor } from '../tests/support/system/harness.mjs';
 import { brotliDecompressSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
-import { SHIPPED_CONF, rssKb, startEdge } from './lib/edge.mjs';
-import { request } from './lib/http-client.mjs';
+import { SHIPPED_CONF, rssKb, startEdge } from '../tests/support/system/edge.mjs';
+import { request } from '../tests/support/system/http-client.mjs';
 
 /** @typedef {Awaited<ReturnType<typeof request>>} Answer */
 /** @typedef {{ rps: number; p99Ms: number; rssKb: number; errors: number; cpuUs: number }} WrkRun */
@@ -202,7 +202,7 @@ function variants(shipped) {
  * Instructions a request of one nginx under callgrind: `n` keep-alive requests for `urlPath` on
  * `port` with `headers` after 20 of warm-up, counted between a zero and a dump of callgrind's
  * counters.
- * @param {import('./lib/edge.mjs').Edge} edge
+ * @param {import('../tests/support/system/edge.mjs').Edge} edge
  * @param {string} outFile
  * @param {number} port
  * @param {string} urlPath

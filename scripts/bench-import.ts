@@ -18,7 +18,7 @@
  * node flags, through scripts/lib/measured-import.ts for its peak) into a freshly seeded catalogue
  * of 1,000 demo videos on DATABASE_URL's server (re-created there; a catalogue holding more videos
  * than a bench leaves is refused without --force), or on a throwaway PostgreSQL 15
- * (scripts/lib/postgres.mjs) stopped at the end. Printed: rows/s, peak
+ * (tests/support/system/postgres.mjs) stopped at the end. Printed: rows/s, peak
  * RSS, wall time, the import's CPU and the server's (its processes' CPU seconds from /proc, when it
  * runs on this machine); meanwhile a view every 50 ms through the site's PostgreSQL source, and how
  * long those took. Writes bench-results/import-pg.json (the SQLite mode writes no file).
@@ -525,7 +525,7 @@ async function videosHeld(pool: PgPool): Promise<number> {
 async function mainPg(file: string, dir: string): Promise<void> {
   const { createPgPool, ensurePgCatalog } = await import('@/lib/catalog/postgres/db');
   const { redactedUrl } = await import('@/lib/catalog/postgres/open');
-  const { url, stop, throwaway } = await (await import('./lib/postgres.mjs')).databaseUrlOrThrowaway();
+  const { url, stop, throwaway } = await (await import('../tests/support/system/postgres.mjs')).databaseUrlOrThrowaway();
   try {
     const pool = createPgPool(url, 2);
     try {

@@ -5,7 +5,7 @@
  *
  *   DATABASE_URL=postgres://… npx tsx --conditions=react-server scripts/bench-pg.ts [--videos N] [--force] [--iterations N] [--only text]
  *
- * Without DATABASE_URL a throwaway PostgreSQL 15 is started (scripts/lib/postgres.mjs) and stopped
+ * Without DATABASE_URL a throwaway PostgreSQL 15 is started (tests/support/system/postgres.mjs) and stopped
  * at the end. The catalogue is re-seeded unless it already holds N videos of the current schema.
  * Writes bench-results/catalog-pg.json.
  */
@@ -45,7 +45,7 @@ async function inTransaction(fn: (c: pg.PoolClient) => Promise<void>): Promise<v
 }
 
 async function main(): Promise<void> {
-  const { url, stop } = await (await import('./lib/postgres.mjs')).databaseUrlOrThrowaway();
+  const { url, stop } = await (await import('../tests/support/system/postgres.mjs')).databaseUrlOrThrowaway();
   pool = createPgPool(url, 4);
   try {
     const meta = await pool

@@ -15,8 +15,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildOrPrepare, freePort, npx, root, run, runMain, startNext } from './lib/harness.mjs';
-import { request } from './lib/http-client.mjs';
+import { buildOrPrepare, freePort, npx, root, run, runMain, startNext } from '../tests/support/system/harness.mjs';
+import { request } from '../tests/support/system/http-client.mjs';
 
 const DB = 'data/bench-sitemaps.db';
 const VIDEOS = 20_000;

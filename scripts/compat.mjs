@@ -7,13 +7,13 @@
  * - upstream: a fixture server replays the network's recorded answers (tests/fixtures/upstream)
  *   and a second `next start` runs in front of it with API_ORIGIN; every page and every failure
  *   variant is checked over HTTP (tests/compat/upstream, Jest) and in Chromium (Playwright).
- * One build serves both (scripts/lib/harness.mjs). Extra arguments go to Jest (e.g. -t yt-dlp).
+ * One build serves both (tests/support/system/harness.mjs). Extra arguments go to Jest (e.g. -t yt-dlp).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildOrPrepare, freePort, freshCatalogEnv, npx, root, run, runMain, startNext, startProcess, waitFor } from './lib/harness.mjs';
-import { startTlsFront } from './lib/tls-front.mjs';
+import { buildOrPrepare, freePort, freshCatalogEnv, npx, root, run, runMain, startNext, startProcess, waitFor } from '../tests/support/system/harness.mjs';
+import { startTlsFront } from '../tests/support/system/tls-front.mjs';
 
 const args = process.argv.slice(2);
 const NETWORK_HOST = 'txxx.com';

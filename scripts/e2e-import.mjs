@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { buildOrPrepare, freePort, freshCatalogEnv, npx, root, run, runMain, runNpmScript as cli, startNext } from './lib/harness.mjs';
+import { buildOrPrepare, freePort, freshCatalogEnv, npx, root, run, runMain, runNpmScript as cli, startNext } from '../tests/support/system/harness.mjs';
 
 const FEEDS = path.join(root, 'tests/fixtures/feeds');
 let failures = 0;

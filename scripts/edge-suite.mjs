@@ -5,7 +5,7 @@
  * started with the start lines of the file's own header, run literally (as root in CI: the workers
  * then run as nobody); only the listen port, the upstream line and the secrets of the copy are
  * replaced, and for the first edge its CDN (realip) lines enabled for loopback, so that a request
- * from 127.0.0.1 with X-Forwarded-For stands for a visitor in a given country (scripts/lib/edge.mjs);
+ * from 127.0.0.1 with X-Forwarded-For stands for a visitor in a given country (tests/support/system/edge.mjs);
  * nothing is mocked.
  *
  *  1. the shipped file is a complete configuration (`nginx -t`, unmodified); the start lines leave
@@ -40,7 +40,7 @@
  *     missing videos, wrong video dirs, unknown categories, pages past the last, made-up query
  *     strings on a listing, a sitemap and a search, made-up router states and segment prefetches,
  *     unmatched paths) through a fresh edge to a site with Redis (a throwaway redis-server) behind
- *     its page cache (scripts/lib/flood.mjs): none leaves an edge file or a Redis key that lives
+ *     its page cache (tests/support/system/flood.mjs): none leaves an edge file or a Redis key that lives
  *     past a minute, none is in the site's page cache a minute later, no answer is a 5xx, and a
  *     real page cached before is still there after.
  *
@@ -51,24 +51,24 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, runNpmScript, startNext, startStandalone } from './lib/harness.mjs';
+import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, runNpmScript, startNext, startStandalone } from '../tests/support/system/harness.mjs';
 
 /**
  * @param {NodeJS.ProcessEnv} env
  * @param {readonly string[]} args
  */
 const cli = (env, args) => runNpmScript(env, args, { showEnv: ['EDGE_PURGE_URLS'] });
-import { SHIPPED_CONF, startEdge, testConfig } from './lib/edge.mjs';
+import { SHIPPED_CONF, startEdge, testConfig } from '../tests/support/system/edge.mjs';
 import { randomBytes } from 'node:crypto';
-import { request } from './lib/http-client.mjs';
-import { flood, printFlood } from './lib/flood.mjs';
-import { startRedis, stopRedis } from './lib/redis.mjs';
+import { request } from '../tests/support/system/http-client.mjs';
+import { flood, printFlood } from '../tests/support/system/flood.mjs';
+import { startRedis, stopRedis } from '../tests/support/system/redis.mjs';
 import { Reader } from 'maxmind';
 import { chromium } from '@playwright/test';
 
 /** @typedef {Awaited<ReturnType<typeof request>>} Answer */
-/** @typedef {import('./lib/edge.mjs').Edge} Edge */
-/** @typedef {import('./lib/harness.mjs').SiteServer} SiteServer */
+/** @typedef {import('../tests/support/system/edge.mjs').Edge} Edge */
+/** @typedef {import('../tests/support/system/harness.mjs').SiteServer} SiteServer */
 /** A video of the site's JSON API (the fields used here). */
 /** @typedef {{ video_id: string; dir: string; title: string }} Video */
 /**

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run flood: what 10,000 made-up URLs leave in each cache (scripts/lib/flood.mjs), on the
+ * npm run flood: what 10,000 made-up URLs leave in each cache (tests/support/system/flood.mjs), on the
  * current build (.next, built when missing or older than the sources): a throwaway redis-server,
  * the site's server with REDIS_URL and TRUST_PROXY=1 on a fresh catalogue, and the shipped nginx
  * edge in front. Prints the report and writes bench-results/flood.json. `--count N` sends N
@@ -10,11 +10,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, startNext } from './lib/harness.mjs';
-import { startEdge } from './lib/edge.mjs';
-import { flood, printFlood } from './lib/flood.mjs';
-import { request } from './lib/http-client.mjs';
-import { startRedis, stopRedis } from './lib/redis.mjs';
+import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, startNext } from '../tests/support/system/harness.mjs';
+import { startEdge } from '../tests/support/system/edge.mjs';
+import { flood, printFlood } from '../tests/support/system/flood.mjs';
+import { request } from '../tests/support/system/http-client.mjs';
+import { startRedis, stopRedis } from '../tests/support/system/redis.mjs';
 
 const argv = process.argv.slice(2);
 /** @type {(name: string, fallback: number) => number} */

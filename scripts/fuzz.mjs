@@ -16,7 +16,7 @@
  *   node scripts/fuzz.mjs --runs N --seed S [--no-headers] [--families a,b]
  */
 import fc from 'fast-check';
-import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, startNext } from './lib/harness.mjs';
+import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, startNext } from '../tests/support/system/harness.mjs';
 import { checkAnswer } from '../tests/fuzz/checks.mjs';
 import { FAMILIES, UPSTREAM_FAMILIES } from '../tests/fuzz/families.mjs';
 import { closeClient, send } from '../tests/fuzz/http.mjs';

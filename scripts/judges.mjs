@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, startNext } from './lib/harness.mjs';
+import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, startNext } from '../tests/support/system/harness.mjs';
 
 /** @type {string[]} */
 const failures = [];

@@ -23,9 +23,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { buildOrPrepare, freePort, freshCatalogEnv, runMain, runNpmScript, startNext } from './lib/harness.mjs';
-import { request } from './lib/http-client.mjs';
-import { startRedis, stopRedis } from './lib/redis.mjs';
+import { buildOrPrepare, freePort, freshCatalogEnv, runMain, runNpmScript, startNext } from '../tests/support/system/harness.mjs';
+import { request } from '../tests/support/system/http-client.mjs';
+import { startRedis, stopRedis } from '../tests/support/system/redis.mjs';
 
 const DIST = process.env.NEXT_DIST_DIR || '.next';
 const LISTING = '/videos/latest-updates/1/';

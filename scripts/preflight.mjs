@@ -66,7 +66,7 @@ function onPath(cmd, env, exists) {
 }
 
 /**
- * The newest /usr/lib/postgresql/<major>/bin with an initdb, as scripts/lib/postgres.mjs looks.
+ * The newest /usr/lib/postgresql/<major>/bin with an initdb, as tests/support/system/postgres.mjs looks.
  * @param {Probe['readdir']} readdir
  * @param {Probe['exists']} exists
  */
@@ -134,7 +134,7 @@ function programs({ env, platform, exists, readable = exists, readdir, bundledCh
       install: apt('default-jre-headless') ?? brew('openjdk'),
     },
     postgresql: {
-      // As scripts/lib/postgres.mjs: TEST_DATABASE_URL (a server of yours), PG_BIN, else Debian's.
+      // As tests/support/system/postgres.mjs: TEST_DATABASE_URL (a server of yours), PG_BIN, else Debian's.
       find: () => {
         if (env.TEST_DATABASE_URL) return env.TEST_DATABASE_URL.replace(/\/\/[^@/]*@/, '//…@');
         if (env.PG_BIN) return exists(path.join(env.PG_BIN, 'initdb')) ? env.PG_BIN : null;
@@ -152,7 +152,7 @@ function programs({ env, platform, exists, readable = exists, readdir, bundledCh
       hint: elsewhere('REDIS_SERVER', 'redis-server'),
     },
     nginx: {
-      // scripts/lib/nginx.mjs and edge.mjs: NGINX_PATH or /usr/sbin/nginx; tls-front.mjs: PATH or /usr/sbin.
+      // tests/support/system/nginx.mjs and edge.mjs: NGINX_PATH or /usr/sbin/nginx; tls-front.mjs: PATH or /usr/sbin.
       find: () => {
         const configured = env.NGINX_PATH || '/usr/sbin/nginx';
         const forTlsFront = onPath('nginx', env, exists) || (exists('/usr/sbin/nginx') ? '/usr/sbin/nginx' : null);

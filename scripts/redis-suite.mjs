@@ -37,8 +37,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { deserialise, serialise } from '../lib/cache/redis-handler.mjs';
-import { buildOrPrepare, freePort, freshCatalogEnv, root, run, runMain, runNpmScript, startNext, startStandalone } from './lib/harness.mjs';
-import { REDIS_SERVER, redisCommand, signalGroup, startRedis, stopRedis } from './lib/redis.mjs';
+import { buildOrPrepare, freePort, freshCatalogEnv, root, run, runMain, runNpmScript, startNext, startStandalone } from '../tests/support/system/harness.mjs';
+import { REDIS_SERVER, redisCommand, signalGroup, startRedis, stopRedis } from '../tests/support/system/redis.mjs';
 
 /**
  * A video as the checks follow it: its page's path and its id.
@@ -99,7 +99,7 @@ function makeTlsFiles(dir) {
   return { ca: f('ca.pem'), cert: f('redis.pem'), key: f('redis.key') };
 }
 
-/** @param {import('./lib/redis.mjs').ProcessHandle} handle */
+/** @param {import('../tests/support/system/redis.mjs').ProcessHandle} handle */
 async function killRedis(handle) {
   if (handle.child.exitCode !== null || handle.child.signalCode !== null) return;
   const exited = new Promise((r) => handle.child.once('exit', r));

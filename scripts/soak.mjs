@@ -23,7 +23,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, startNext } from './lib/harness.mjs';
+import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, startNext } from '../tests/support/system/harness.mjs';
 import { serverNodeArgs } from './lib/node-memory.mjs';
 import { formatSummary, summarizeSnapshot } from './soak/heap-summary.mjs';
 

@@ -7,7 +7,7 @@
  * its visitors' addresses can be forged there, the first nothing of the kind.
  */
 import { networkInterfaces } from 'node:os';
-import { buildOrPrepare, freePort, freshCatalogEnv, npx, run, runMain, startNext } from './lib/harness.mjs';
+import { buildOrPrepare, freePort, freshCatalogEnv, npx, run, runMain, startNext } from '../tests/support/system/harness.mjs';
 
 const FORGEABLE = /tubefront: warning: TRUST_PROXY=1 believes .* can name any address/g;
 

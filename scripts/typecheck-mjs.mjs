@@ -3,7 +3,7 @@
  * `npm run typecheck`.
  *
  * Not `tsc -p tsconfig.mjs.json`: a tsconfig's `exclude` only keeps a file from being a root, and a
- * checked file that imports an excluded one (most suites import scripts/lib/harness.mjs) pulls it
+ * checked file that imports an excluded one (most suites import tests/support/system/harness.mjs) pulls it
  * back in with its errors. Here a file is reported on only when it is one of the config's own files,
  * so the exclude list means what it says; `npx tsc -p tsconfig.mjs.json` shows everything.
  */

@@ -6,7 +6,7 @@ import { CACHE, EXPIRE, RETURNING, SITE, catalogue, get, one } from './helpers';
  * (and a crawler) is stored and served like any other; a first visit served from the cache still
  * meets the age gate (the inline script asks /api/country/, which is private); short-lived
  * redirects; an expiry (stale-while-revalidate) that matches each page's lifetime. Over real
- * HTTP; the cache is a hostile nginx (scripts/lib/nginx.mjs) that would store and replay a
+ * HTTP; the cache is a hostile nginx (tests/support/system/nginx.mjs) that would store and replay a
  * Set-Cookie, and stands for a CDN that tells the country (CF-IPCountry; the site trusts it as
  * one proxy hop).
  */

@@ -1,7 +1,7 @@
 /**
  * The VACUUM after the seed, the daily move of the period windows and an import's finish leaves
  * every page of what it vacuumed all-visible, so that the listings' index-only scans never read the
- * table. The throwaway server runs with synchronous_commit off (scripts/lib/postgres.mjs), where a
+ * table. The throwaway server runs with synchronous_commit off (tests/support/system/postgres.mjs), where a
  * VACUUM right after an asynchronous commit, or after the ANALYZE of the table before it, marked no
  * page (lib/catalog/postgres/schema.ts SYNC_COMMIT_SQL): the seed's videos table was left with none, and
  * "most viewed this week" read a heap page for each of the 9,500 index entries it walked at

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
-export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', '..');
 export const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
