@@ -14,10 +14,10 @@ const createJestConfig = nextJest({ dir: './' });
  *
  * - unit: unit and component tests (npm run test:unit). Pure and server code runs under node;
  *   component tests opt into jsdom with a `@jest-environment jsdom` docblock.
- * - contract: the API contract test, run by scripts/e2e.mjs against a live server
+ * - contract: the API contract test, run by tests/e2e/run.mjs against a live server
  *   (CONTRACT_BASE_URL), reading the same SQLite file as the server (DATABASE_PATH).
  * - compat: a real client of the network's API against the built site, and the site in front of a
- *   fixture upstream (npm run test:compat, scripts/compat.mjs).
+ *   fixture upstream (npm run test:compat, tests/compat/run.mjs).
  * - trust: forged headers and vote abuse, over real HTTP against servers that scripts/trust.mjs
  *   starts (TRUST_NONE_URL: TRUST_PROXY unset; TRUST_ONE_URL: TRUST_PROXY=1).
  * - pg: the PostgreSQL catalogue's tests (npm run test:pg): real PostgreSQL, no mocks. The global

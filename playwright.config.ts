@@ -5,11 +5,11 @@ import { defineConfig, devices } from '@playwright/test';
  * Every browser suite, one project (or two) each, in real Chromium against a real server that the
  * suite's runner starts; a runner picks its projects with --project:
  *
- * - desktop, mobile (tests/e2e): the site on the embedded catalogue. scripts/e2e.mjs builds,
+ * - desktop, mobile (tests/e2e): the site on the embedded catalogue. tests/e2e/run.mjs builds,
  *   starts the server and sets BASE_URL; set BASE_URL yourself to test a running server.
  * - compat (tests/compat/upstream/*.spec.ts): the site in front of the fixture upstream
- *   (scripts/compat.mjs starts both and sets BASE_URL).
- * - cache (tests/cache): the shared-cache and outage suite, run by scripts/cache-suite.mjs, which
+ *   (tests/compat/run.mjs starts both and sets BASE_URL).
+ * - cache (tests/cache): the shared-cache and outage suite, run by tests/cache/run.mjs, which
  *   starts the upstream, the site (SITE_URL) and a hostile nginx cache (CACHE_URL). One worker:
  *   the outage tests take the upstream down for everybody.
  * - import-imported, import-removed (tests/import): the import and takedown browser checks, run by

@@ -5,7 +5,7 @@
  * install it, instead of a stack trace from the middle of a suite.
  *
  *   node scripts/preflight.mjs                      every suite of `npm test` (its first step)
- *   node scripts/preflight.mjs --suite test:compat node scripts/compat.mjs [args…]
+ *   node scripts/preflight.mjs --suite test:compat node tests/compat/run.mjs [args…]
  *                                                   one suite: checks what it needs, then runs it
  *
  * Each program is found the way its suite finds it (the same environment overrides, PATH, the

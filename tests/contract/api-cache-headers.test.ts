@@ -4,7 +4,7 @@
  * request to the catalogue.
  */
 const base = process.env.CONTRACT_BASE_URL;
-if (!base) throw new Error('CONTRACT_BASE_URL must name the running site (scripts/e2e.mjs sets it)');
+if (!base) throw new Error('CONTRACT_BASE_URL must name the running site (tests/e2e/run.mjs sets it)');
 
 async function cacheControl(path: string): Promise<{ status: number; cc: string }> {
   const res = await fetch(new URL(path, base), { redirect: 'manual' });

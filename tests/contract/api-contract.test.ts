@@ -9,7 +9,7 @@ import type { Source, VideosQuery } from '@/lib/contract/source';
 import type { RawVideosResponse } from '@/lib/contract/raw';
 
 const base = process.env.CONTRACT_BASE_URL;
-if (!base) throw new Error('CONTRACT_BASE_URL must name the running site (scripts/e2e.mjs sets it)');
+if (!base) throw new Error('CONTRACT_BASE_URL must name the running site (tests/e2e/run.mjs sets it)');
 
 const http: Source = createUpstreamSource({ origin: base, timeoutMs: 15000, memoryCache: false });
 const local: Source = createEmbeddedSource(getCatalogDb);

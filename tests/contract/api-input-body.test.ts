@@ -7,7 +7,7 @@
 import net from 'node:net';
 
 const base = process.env.CONTRACT_BASE_URL;
-if (!base) throw new Error('CONTRACT_BASE_URL must name the running site (scripts/e2e.mjs sets it)');
+if (!base) throw new Error('CONTRACT_BASE_URL must name the running site (tests/e2e/run.mjs sets it)');
 
 const TOTAL = 20 * 1024 * 1024;
 const CHUNK = 16 * 1024;

@@ -1,6 +1,6 @@
 /**
  * The built site in front of the network's recorded answers (tests/fixtures/upstream, served by
- * fixture-server.mjs; scripts/compat.mjs starts both): every page of the spec renders from them,
+ * fixture-server.mjs; tests/compat/run.mjs starts both): every page of the spec renders from them,
  * and every failure an upstream sends maps to docs/spec.md §8 (a listing shows the empty/error
  * message and stores the code; the video page an error message, and /404/ in the browser), as a
  * 503 with Retry-After that is never cached (issue 7), never a 500 or a blank page.
@@ -8,7 +8,7 @@
 export {};
 
 const site = process.env.COMPAT_UPSTREAM_SITE_URL;
-if (!site) throw new Error('COMPAT_UPSTREAM_SITE_URL must be set (scripts/compat.mjs sets it)');
+if (!site) throw new Error('COMPAT_UPSTREAM_SITE_URL must be set (tests/compat/run.mjs sets it)');
 
 interface Page {
   status: number;

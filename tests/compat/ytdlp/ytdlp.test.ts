@@ -1,6 +1,6 @@
 /**
  * A real, independently written client of the network's API reads the site: Debian's yt-dlp,
- * its TXXX extractor unmodified, through a local TLS front (scripts/compat.mjs starts the site,
+ * its TXXX extractor unmodified, through a local TLS front (tests/compat/run.mjs starts the site,
  * nginx and the certificate; run-ytdlp.py resolves the network's host name to that front).
  */
 import { spawnSync } from 'node:child_process';
@@ -11,7 +11,7 @@ import path from 'node:path';
 const site = process.env.COMPAT_SITE_URL;
 const tlsPort = process.env.COMPAT_TLS_PORT;
 const host = process.env.COMPAT_TLS_HOST ?? 'txxx.com';
-if (!site || !tlsPort) throw new Error('COMPAT_SITE_URL and COMPAT_TLS_PORT must be set (scripts/compat.mjs sets them)');
+if (!site || !tlsPort) throw new Error('COMPAT_SITE_URL and COMPAT_TLS_PORT must be set (tests/compat/run.mjs sets them)');
 
 const wrapper = path.join(__dirname, 'run-ytdlp.py');
 

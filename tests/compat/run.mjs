@@ -12,8 +12,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildOrPrepare, freePort, freshCatalogEnv, npx, root, run, runMain, startNext, startProcess, waitFor } from '../tests/support/system/harness.mjs';
-import { startTlsFront } from '../tests/support/system/tls-front.mjs';
+import { buildOrPrepare, freePort, freshCatalogEnv, npx, root, run, runMain, startNext, startProcess, waitFor } from '../support/system/harness.mjs';
+import { startTlsFront } from '../support/system/tls-front.mjs';
 
 const args = process.argv.slice(2);
 const NETWORK_HOST = 'txxx.com';

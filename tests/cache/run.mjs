@@ -6,14 +6,14 @@
  * KVS-compatible API), the site under test (`next start` with API_ORIGIN pointing at the upstream
  * and a short API_TIMEOUT_MS), and a hostile nginx cache in front of it (tests/support/system/nginx.mjs).
  * A small control server lets the tests stop and restart the upstream. Then runs the Playwright
- * suite in tests/cache (playwright.cache.config.ts) and a short soak (the mix of `npm run soak`)
+ * suite in tests/cache (the cache project of playwright.config.ts) and a short soak (the mix of `npm run soak`)
  * against the upstream server, so that the soak script cannot rot. Every process is stopped at the end.
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { buildOrPrepare, freePort, freshCatalogEnv, npx, root, runMain, startNext } from '../tests/support/system/harness.mjs';
-import { startNginx } from '../tests/support/system/nginx.mjs';
-import { soak } from './soak.mjs';
+import { buildOrPrepare, freePort, freshCatalogEnv, npx, root, runMain, startNext } from '../support/system/harness.mjs';
+import { startNginx } from '../support/system/nginx.mjs';
+import { soak } from '../../scripts/soak.mjs';
 
 const API_TIMEOUT_MS = 2000;
 

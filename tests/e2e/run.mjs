@@ -9,7 +9,7 @@
  * server is already running (nothing is built or started, no contract test); DATABASE_PATH chooses
  * the catalogue (default data/e2e.db, re-created on every run so votes and views start clean).
  */
-import { buildOrPrepare, freePort, freshCatalogEnv, npx, run, runMain, startNext } from '../tests/support/system/harness.mjs';
+import { buildOrPrepare, freePort, freshCatalogEnv, npx, run, runMain, startNext } from '../support/system/harness.mjs';
 
 // The e2e projects of playwright.config.ts, unless the arguments pick projects themselves.
 const args = process.argv.slice(2);
