@@ -253,7 +253,8 @@ export function parseConfig(env: Env): Config {
     analyticsAfterConsent: flag(env, 'ANALYTICS_AFTER_CONSENT'),
     // The page cache fills to its bound under a crawler (its bookkeeping on top), beside the code
     // and the other stores: 64, with the heap cap that follows it (scripts/lib/node-memory.mjs),
-    // keeps the server well within a 512 MiB container under load. A larger host can raise it.
+    // keeps the server within a 512 MiB container under load (`npm run soak` measures it). A
+    // larger host can raise it.
     pageCacheMb: int(env, 'PAGE_CACHE_MB', 64, 16, 65536),
     voteSalt: str(env, 'VOTE_SALT', ''),
     trustProxy: trustProxy(env, 'TRUST_PROXY'),
