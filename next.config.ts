@@ -23,7 +23,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Compression and ETags are the site's server's (server.mjs, lib/server/compress-once.mjs): once
   // per distinct answer there, where Next's would gzip and hash every cached page again on every
-  // request (a third of the server's CPU). Next's own server.js (standalone) sends uncompressed.
+  // request (a large share of the server's CPU under load; `npm run bench:edge` compares the site's
+  // server with a bare one). Next's own server.js (standalone) sends uncompressed.
   compress: false,
   generateEtags: false,
   // `npm run bench:pages` builds its own copy with browser source maps, to tell our own JavaScript
@@ -74,9 +75,9 @@ const nextConfig: NextConfig = {
   // The site's icon is app/icon.svg (every page links it); a client that asks for /favicon.ico
   // without reading the page gets there too, instead of a 404 page rendered for each new visitor.
   redirects: async () => [{ source: '/favicon.ico', destination: '/icon.svg', permanent: true }],
-  // experimental.inlineCss was measured and left off: FCP about 0.25 s sooner in Lighthouse, but
-  // every page's HTML grows by 15 KB gzip (the CSS is inlined in the HTML and again in the
-  // flight payload, and no longer cached across pages).
+  // experimental.inlineCss was measured and left off: a sooner first paint in Lighthouse, but every
+  // page's HTML grows by the whole stylesheet (inlined in the HTML and again in the flight payload,
+  // and no longer cached across pages). `npm run bench:pages` weighs both once the option is set here.
 };
 
 export default nextConfig;

@@ -5,8 +5,8 @@ import { toCardRow } from './card-rows';
 /**
  * The grid of a server-rendered page (listings, home rows, related videos). Same HTML as
  * VideoGrid, but the cards cross to the browser as compact rows (card-rows.ts) rather than as
- * element trees: each card has a bookmark button, so the grid is hydrated either way, and data is
- * a tenth of the tree's size in the page's flight payload.
+ * element trees: each card has a bookmark button, so the grid is hydrated either way, and the data
+ * is much smaller than the tree in the page's flight payload (`npm run bench:pages`).
  */
 export function CardGrid({ videos, ...rest }: Omit<VideoGridProps, 'action'>) {
   return <CardGridClient rows={videos.map(toCardRow)} {...rest} />;

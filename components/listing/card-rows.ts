@@ -1,8 +1,9 @@
 /**
  * A card's data as it crosses from the server to the browser: one short array per video instead of
  * the card's element tree. The server renders the cards' HTML as before; the page's flight payload
- * (which React needs to hydrate) then carries ~200 bytes per card instead of ~1.5 KB, which was
- * two thirds of a 60-video listing's HTML.
+ * (which React needs to hydrate) then carries a fraction of what each card's tree weighed, and the
+ * trees had been most of a listing's HTML (`npm run bench:pages` weighs the HTML and its flight
+ * payload).
  *
  * Only what a card shows or a bookmark stores travels: the frames only for a card without a clip
  * (the only card that plays them), at most 10, written short (packFrames).

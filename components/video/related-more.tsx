@@ -23,7 +23,8 @@ export const RELATED_LAST_PAGE = 3;
  */
 export function RelatedMore({ videoId, title }: { videoId: number; title: string }) {
   // Pages 2 and 3, loaded in order on demand. Plain state rather than a data library: this is the
-  // only list the page loads in the browser, and SWR alone weighed 6 KB gzip on every video page.
+  // only list the page loads in the browser, and SWR would weigh on every video page's first-load
+  // JavaScript for it (`npm run bench:pages` splits that weight by package).
   const [pages, setPages] = useState<VideoList[]>([]);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState(false);

@@ -24,5 +24,6 @@ export function onCatalogChange(change: CatalogChange): void {
   void change;
   revalidatePath('/', 'layout');
   // Search pages are rendered per request from lib/data's cache of results, which the page cache
-  // does not hold: that cache follows the catalogue's content version (lib/catalog/content-version.ts).
+  // does not hold: that cache follows the catalogue's content version (CatalogStore.contentVersion,
+  // lib/catalog/store.ts).
 }

@@ -1,6 +1,6 @@
 /**
  * 'notify' codes carried by API answers (error answers whose codes have the field 'notify'), from
- * the browser's API client (client.ts) to the notification region.
+ * the browser's API client (./api.ts) to the notification region.
  */
 import type { RawCode } from '@/lib/contract/raw';
 

@@ -28,7 +28,8 @@ export interface Config {
   /** Size of the in-memory page cache (ISR and upstream data), in MiB. */
   pageCacheMb: number;
   /**
-   * Secret of the keyed, daily-rotating hash a catalogue stores votes under (lib/catalog/voter-key.ts);
+   * Secret of the keyed, daily-rotating hash a catalogue stores votes under (voter-key.ts in
+   * lib/catalog/sqlite and lib/catalog/postgres);
    * '' means the catalogue keeps a random one of its own (meta table).
    */
   voteSalt: string;
@@ -56,8 +57,9 @@ export interface Config {
   /** redis:// or rediss:// URL of the page cache shared by several servers; '' for the in-memory cache only. */
   redisUrl: string;
   /**
-   * postgres:// or postgresql:// URL of a PostgreSQL catalogue (lib/catalog/pg); '' for the SQLite
-   * file at databasePath. API_ORIGIN wins when both are set (DATABASE_URL is then only validated).
+   * postgres:// or postgresql:// URL of a PostgreSQL catalogue (lib/catalog/postgres); '' for the
+   * SQLite file at databasePath. API_ORIGIN wins when both are set (DATABASE_URL is then only
+   * validated).
    */
   databaseUrl: string;
 }
@@ -253,7 +255,8 @@ export function parseConfig(env: Env): Config {
     analyticsAfterConsent: flag(env, 'ANALYTICS_AFTER_CONSENT'),
     // The page cache fills to its bound under a crawler (its bookkeeping on top), beside the code
     // and the other stores: 64, with the heap cap that follows it (scripts/lib/node-memory.mjs),
-    // keeps the server well within a 512 MiB container under load. A larger host can raise it.
+    // keeps the server within a 512 MiB container under load (`npm run soak` measures it). A
+    // larger host can raise it.
     pageCacheMb: int(env, 'PAGE_CACHE_MB', 64, 16, 65536),
     voteSalt: str(env, 'VOTE_SALT', ''),
     trustProxy: trustProxy(env, 'TRUST_PROXY'),

@@ -2,7 +2,7 @@
  * Raw shapes of the KVS-compatible API, with the field names of docs/spec.md §3 and §7.
  * Only lib/kvs, lib/upstream and lib/data (and the embedded catalogue, which produces them) may use these.
  * Numeric fields may arrive as numbers or as strings from an upstream; the reshape
- * functions in ./reshape.ts accept both. The embedded catalogue emits numbers.
+ * functions in lib/kvs/reshape.ts accept both. The embedded catalogue emits numbers.
  */
 
 export type Num = number | string;

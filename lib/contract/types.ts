@@ -20,7 +20,8 @@ export type DateFilter = (typeof DATES)[number];
 
 /**
  * The sorts the date filter applies to (docs/spec.md §2), ranked by the period's own views and
- * votes (lib/catalog/period-stats.ts). The one place this rule is written.
+ * votes (period-stats.ts in lib/catalog/sqlite and lib/catalog/postgres). The one place this rule
+ * is written.
  */
 export const DATE_SORTS = ['most-popular', 'top-rated'] as const;
 export type DateSort = (typeof DATE_SORTS)[number];

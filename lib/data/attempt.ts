@@ -6,7 +6,7 @@ import 'server-only';
  * with Retry-After and never kept in the page cache, so the first request after the source is back
  * renders the real page. A part that failed (related videos) only shortens the page's cache
  * lifetime to SHORT_LIFETIME. (Pages already cached with content are not replaced while the source
- * can still give its last good answer: see ./upstream.ts.)
+ * can still give its last good answer: see lib/upstream/source.ts.)
  */
 import { unstable_cache } from 'next/cache';
 import type { VideoList } from '@/lib/contract/types';

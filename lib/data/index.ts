@@ -165,8 +165,9 @@ export { SourceError } from '@/lib/contract/errors';
 export { attempt, listOrError, shortLived, type Attempt } from './attempt';
 
 /**
- * Videos per sitemap file: about 700 bytes an entry keeps a file near 7 MB, under the 10 MB a
- * crawler reads (and far under the protocol's 50,000 URLs and 50 MB).
+ * Videos per sitemap file: video entries are long (title, description, thumbnail, player), and
+ * this many keep a file under the 10 MB a crawler reads (and far under the protocol's 50,000 URLs
+ * and 50 MB); a file's measured size is in docs/benchmarks.md, "Sitemaps".
  */
 export const SITEMAP_FILE_VIDEOS = 10_000;
 /** Videos per 'videos' call when an upstream is enumerated page by page. */

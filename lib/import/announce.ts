@@ -90,8 +90,8 @@ export const EDGE_SETTLE_MS = 1100;
  * makes them from the file's modification time, in seconds, and its size).
  *
  * Each nginx worker keeps the file's stat up to a second (`open_file_cache_valid 1s`): until then a
- * worker that read it just before may still serve the old generation's pages (seen in test:edge, a
- * hit with the removed video 0.1 s after the PUT). So once an edge took the PUT this waits
+ * worker that read it just before may still serve the old generation's pages (seen in test:edge: a
+ * hit with the removed video just after the PUT). So once an edge took the PUT this waits
  * `settleMs` before it answers: "edge emptied" is then true of every worker.
  */
 export async function purgeEdges(

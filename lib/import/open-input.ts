@@ -22,7 +22,8 @@ export interface FeedInput {
 
 /**
  * 256 KB reads: a chunk's text stays out of V8's large-object space, which only a full GC frees
- * (1 MB chunks left ~100 MB of dead text between collections).
+ * (with 1 MB chunks, dead chunk text piled up between collections and counted in the import's peak
+ * memory, which `npm run bench:import` reports).
  */
 const CHUNK_BYTES = 1 << 18;
 

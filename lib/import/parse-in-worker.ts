@@ -5,7 +5,7 @@ import { decodeItems, type WireBatch } from './row-wire';
 import { startWorker } from './start-worker';
 import type { FeedItem, ParseOptions } from './types';
 
-/** Feed bytes the worker holds ahead of its parser: about 13,000 KVS CSV rows, more than one write batch. */
+/** Feed bytes the worker holds ahead of its parser: KVS CSV rows for more than one write batch. */
 const READ_AHEAD_BYTES = 4 * 2 ** 20;
 /** Parsed rows waiting for the writer, past which no more of the feed is read. */
 const MAX_QUEUED_ROWS = 15_000;
@@ -26,8 +26,8 @@ type FromWorker =
 /**
  * The worker's heap, smaller than V8's defaults, for the import's 300 MB budget: its rows die
  * young, and what it keeps is its read-ahead and one chunk's records (an old generation left to
- * grow held about 25 MB of garbage at the bench's peak). `npm run import` gives the main thread
- * 8 MB semi-spaces for the same reason.
+ * grow held garbage at the import's peak, which `npm run bench:import` measures). `npm run import`
+ * gives the main thread 8 MB semi-spaces for the same reason.
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 };
 
@@ -42,7 +42,7 @@ const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 
  *
  * Handed over from here, the input only moved when this thread had nothing else to do: a write
  * transaction holds it for up to a second, so parsing mostly waited for writing to end instead of
- * running beside it (bench:import, 1,000,000 rows: the writer then waited 11 s for rows).
+ * running beside it, and the writer then waited for rows (`npm run bench:import`).
  */
 export async function* parseFeedBatchesInWorker(input: Readable | FeedInput, o: ParseOptions): AsyncGenerator<FeedItem[]> {
   const file = input instanceof Readable ? undefined : input.file;

@@ -11,17 +11,17 @@ export interface ImportOptions {
   /**
    * Rows per batch, fixed. Without it the batch adapts: it grows while a batch takes less than
    * batchMs and shrinks when one takes more. (The PostgreSQL writer commits each batch; the SQLite
-   * writer's transactions span batches, see sqlite-writer.ts.)
+   * writer's transactions span batches, see lib/catalog/sqlite/writer.ts.)
    */
   batchSize?: number;
   /**
    * Target time of one batch when batchSize is not fixed; 40 ms by default. A batch's rows live
    * until it is written, and rows that outlive two young-generation collections move to the old
-   * generation, whose garbage waits for a full collection. bench:import at 1,000,000 rows, same
-   * speed: 200 ms batches (up to 5,000 rows) peaked at 273 to 297 MB, 40 ms at 259 to 281 MB. (Both
-   * also saw the main thread's heap reach 170 to 230 MB before a full collection, in about one run
-   * of five: 397 to 456 MB; `npm run import` and the bench now run with --heap-growing-percent=100,
-   * a full collection once the old generation is twice what the last one kept: 241 to 279 MB.)
+   * generation, whose garbage waits for a full collection: short batches peak lower at the same
+   * speed (`npm run bench:import`). The main thread's heap could still grow far before a full
+   * collection, now and then past the import's memory budget, so `npm run import` and the bench run
+   * with --heap-growing-percent=100: a full collection once the old generation is twice what the
+   * last one kept.
    */
   batchMs?: number;
   onReject?: (r: Rejection) => void;
@@ -48,9 +48,10 @@ export interface ImportSummary {
 
 const MIN_BATCH = 1000;
 /**
- * Bounds the rows held in memory at once (a row is about 1.5 KB as objects). Rows that wait long
- * in a batch outlive the young generation and pile up in the old one: at 10,000 the bench's
- * second run (every row unchanged, 10,000-row batches) peaked at 290 to 320 MB, at 5,000 at 270.
+ * Bounds the rows held in memory at once (a row as objects is far larger than its line of the
+ * feed). Rows that wait long in a batch outlive the young generation and pile up in the old one: at
+ * 10,000 a run of unchanged rows (full batches) peaked at and past the import's memory budget, at
+ * 5,000 under it (the second run of `npm run bench:import`).
  */
 const MAX_BATCH = 5_000;
 

@@ -18,9 +18,8 @@ export interface RemovedVideo {
 export type RemoveTarget = { videoId: number } | { source: string; externalId: string };
 
 /**
- * The catalogue side of an import or a takedown. Parsers never see it; the SQLite catalogue
- * implements it today (lib/catalog/sqlite-writer.ts) and a PostgreSQL one can follow with the
- * same contract:
+ * The catalogue side of an import or a takedown. Parsers never see it; both catalogues implement
+ * it with the same contract (lib/catalog/sqlite/writer.ts, lib/catalog/postgres/writer.ts):
  * - writeBatch upserts by (source, external id) in one transaction, creating unseen categories
  *   and tags and keeping the search index in step; a row equal to the stored one is "unchanged";
  * - every row a run lists is marked with the run id, so deleteMissing removes the source's other rows;

@@ -7,10 +7,10 @@ const DAY_MS = 86_400_000;
  * An opaque key for a visitor's address: HMAC-SHA256 under a key derived from the secret and the
  * UTC day of `now`. Nothing stores or logs the address itself; without the secret the key cannot
  * be tested against the 4 billion IPv4 addresses, and since the key rotates daily, yesterday's
- * keys cannot be linked to today's visitors. The secret is the catalogue's (lib/catalog/voter-key.ts:
- * VOTE_SALT, else a random one kept beside the votes), and a day's keys are dropped when the day
- * ends. The browser's User-Agent is deliberately not part of it: a script could forge a new one
- * per request.
+ * keys cannot be linked to today's visitors. The secret is the catalogue's (voter-key.ts in
+ * lib/catalog/sqlite and lib/catalog/postgres: VOTE_SALT, else a random one kept beside the votes),
+ * and a day's keys are dropped when the day ends. The browser's User-Agent is deliberately not part
+ * of it: a script could forge a new one per request.
  */
 export function visitorKey(secret: string, address: string, now = Date.now()): string {
   const day = Math.floor(now / DAY_MS);

@@ -4,12 +4,13 @@ import 'server-only';
  *
  * A video sitemap of 10,000 videos is several megabytes of XML: rendered and compressed per request
  * it held the event loop long enough that a client asking for it a few times a second slowed every
- * other visitor's answers. Here a file is rendered once and kept, gzipped (about a tenth of its
- * size), until the catalogue changes (an import, a takedown, a scheduled video going live: the
- * source's contentVersion) or MAX_AGE_MS has passed (its view counts, and an upstream API, which
- * tells no version); concurrent requests for a file wait for the one render. Kept apart from the
- * page cache: a crawler reading every file must not push out the pages visitors read. The store
- * is bounded in bytes (a quarter of PAGE_CACHE_MB), least recently used first out.
+ * other visitor's answers (`npm run bench:sitemaps`). Here a file is rendered once and kept, gzipped
+ * (a small part of its size), until the catalogue changes (an import, a takedown, a scheduled video
+ * going live: the source's contentVersion) or MAX_AGE_MS has passed (its view counts, and an
+ * upstream API, which tells no version); concurrent requests for a file wait for the one render.
+ * Kept apart from the page cache: a crawler reading every file must not push out the pages
+ * visitors read. The store is bounded in bytes (a quarter of PAGE_CACHE_MB), least recently used
+ * first out.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';

@@ -2,11 +2,11 @@
  * The security headers, left to the shipped nginx edge (deploy/nginx/nginx.conf) when the edge
  * proves it is the edge.
  *
- * Every answer carries about 1 kB of security headers (lib/web/security-headers.ts: the CSP and the
+ * Every answer carries long security headers (lib/web/security-headers.ts: the CSP and the
  * Permissions-Policy are most of it). nginx stores an answer with its headers and parses them
- * again on every cache hit: with them, a cached listing cost the edge 17,000 more instructions a
- * hit than with a few short headers, a third of what separated a hit from a static file
- * (bench:edge). So the edge adds those headers itself, as constant strings generated from
+ * again on every cache hit: with them, a cached listing cost the edge a large part of what
+ * separated a hit from a static file (`npm run bench:edge -- --without-secret` measures the edge
+ * with them stored). So the edge adds those headers itself, as constant strings generated from
  * lib/web/security-headers.ts (`npm run edge:headers`), and hides whatever the site sent under those
  * names: a visitor gets the same headers either way.
  *

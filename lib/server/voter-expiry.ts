@@ -1,10 +1,10 @@
 import 'server-only';
 /**
  * A vote is kept under the visitor's key only while that key can refuse a second vote: its UTC
- * day (lib/catalog/voter-key.ts). Each server looks once a minute whether a day has ended since it
- * last dropped the past days' votes, and drops them then, whether or not anybody votes or visits
- * meanwhile; the first look is at start, for whatever a stopped server left behind. Nothing to do
- * in front of an upstream API, which counts its own votes.
+ * day (voter-key.ts in lib/catalog/sqlite and lib/catalog/postgres). Each server looks once a
+ * minute whether a day has ended since it last dropped the past days' votes, and drops them then,
+ * whether or not anybody votes or visits meanwhile; the first look is at start, for whatever a
+ * stopped server left behind. Nothing to do in front of an upstream API, which counts its own votes.
  */
 import { getConfig } from '@/lib/config';
 import { nowSeconds } from '@/lib/catalog/filters';

@@ -3,7 +3,7 @@ import 'server-only';
  * One HTTP exchange with the upstream API, on node:http rather than the global fetch: Next's
  * patched fetch keeps every status-200 answer in its data cache, so an upstream's maintenance
  * page or `{ error }` body sent with 200 would be replayed for the whole lifetime. Here nothing is
- * cached (./upstream.ts keeps the last good, validated answers), every call has one deadline for
+ * cached (./source.ts keeps the last good, validated answers), every call has one deadline for
  * connection, headers and body, the body is bounded, and redirects are followed only within the
  * upstream's own origin.
  */
