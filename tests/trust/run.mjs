@@ -2,56 +2,52 @@
 /**
  * npm run test:trust: forged headers and vote abuse over real HTTP. Starts the site's server twice
  * on fresh catalogues, once trusting no proxy (with a low statistics rate limit) and once with
- * TRUST_PROXY=1 (a proxy in front), and runs tests/trust against both. Both listen on every
- * interface (HOSTNAME unset, as `npm start` by default): the second must say once at start that
- * its visitors' addresses can be forged there, the first nothing of the kind.
+ * TRUST_PROXY=1 (a proxy in front), and runs the Jest project `trust` (tests/trust/*.test.ts)
+ * against both; exits with Jest's code.
+ *
+ * Both listen on every interface (HOSTNAME unset, as `npm start` by default): what each prints is
+ * written to a file (TRUST_NONE_LOG, TRUST_ONE_LOG) for startup-warnings.test.ts, which checks
+ * that the second said once that its visitors' addresses can be forged, the first nothing of the kind.
  */
-import { networkInterfaces } from 'node:os';
-import { buildOrPrepare, freePort, freshCatalogEnv, npx, run, runMain, startNext } from '../tests/support/system/harness.mjs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, freshCatalogEnv, npx, runMain, startNext, startProcess } from '../support/system/harness.mjs';
+import { prepareSite } from '../support/system/suite.mjs';
 
-const FORGEABLE = /tubefront: warning: TRUST_PROXY=1 believes .* can name any address/g;
-
-/**
- * Whether each server said what it should about forgeable addresses; prints one line a server.
- * @param {{ none: string; one: string }} outputs what each server printed
- */
-function checkWarnings(outputs) {
-  // Listening on every interface is public only where the machine has a non-loopback address.
-  const reachable = Object.values(networkInterfaces()).some((l) => (l ?? []).some((a) => !a.internal));
-  const none = (outputs.none.match(FORGEABLE) ?? []).length;
-  const one = (outputs.one.match(FORGEABLE) ?? []).length;
-  const okNone = none === 0;
-  const okOne = one === (reachable ? 1 : 0);
-  console.log(`${okNone ? 'ok  ' : 'FAIL'} - no proxy trusted: no forgeable-address warning (${none})`);
-  console.log(`${okOne ? 'ok  ' : 'FAIL'} - TRUST_PROXY=1 on every interface: the warning once at start (${one}${reachable ? '' : ', no public interface here'})`);
-  return okNone && okOne;
-}
-
-runMain('trust', async () => {
+runMain('test:trust', async () => {
   const none = freshCatalogEnv('data/trust-none.db', { INPUT_RATE_PER_MINUTE: '30', TRUST_PROXY: '' });
-  const built = buildOrPrepare(none);
-  if (built !== 0) return built;
+  prepareSite(none);
   const one = freshCatalogEnv('data/trust-one.db', { TRUST_PROXY: '1' });
-  const prepared = buildOrPrepare(one);
-  if (prepared !== 0) return prepared;
-  const portA = await freePort();
-  let portB = await freePort();
-  while (portB === portA) portB = await freePort();
-  const outputs = { none: '', one: '' };
+  prepareSite(one);
+  const logs = fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-trust-'));
+  const noneLog = path.join(logs, 'trust-none.log');
+  const oneLog = path.join(logs, 'trust-one.log');
+  fs.writeFileSync(noneLog, '');
+  fs.writeFileSync(oneLog, '');
   const [a, b] = await Promise.all([
-    startNext(portA, none, { onOutput: (t) => (outputs.none += t) }),
-    startNext(portB, one, { onOutput: (t) => (outputs.one += t) }),
+    startNext(await freePort(), none, { onOutput: (text) => fs.appendFileSync(noneLog, text) }),
+    startNext(await freePort(), one, { onOutput: (text) => fs.appendFileSync(oneLog, text) }),
   ]);
   try {
-    const tests = run(npx, ['jest', '--selectProjects', 'trust'], {
-      ...process.env,
-      TRUST_NONE_URL: a.baseUrl,
-      TRUST_NONE_DB: 'data/trust-none.db',
-      TRUST_ONE_URL: b.baseUrl,
+    // Not spawnSync: this process keeps writing the servers' output to the logs while Jest runs.
+    const jest = startProcess(npx, ['jest', '--selectProjects', 'trust'], {
+      env: {
+        ...process.env,
+        TRUST_NONE_URL: a.baseUrl,
+        TRUST_NONE_DB: 'data/trust-none.db',
+        TRUST_NONE_LOG: noneLog,
+        TRUST_ONE_URL: b.baseUrl,
+        TRUST_ONE_LOG: oneLog,
+      },
+      stdio: 'inherit',
     });
-    return checkWarnings(outputs) ? tests : tests || 1;
+    /** @type {number} */
+    const code = await new Promise((resolve) => jest.child.once('exit', (c) => resolve(c ?? 1)));
+    return code;
   } finally {
     a.stop();
     b.stop();
+    fs.rmSync(logs, { recursive: true, force: true });
   }
 });
