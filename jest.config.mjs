@@ -18,7 +18,7 @@ const createJestConfig = nextJest({ dir: './' });
  *   (CONTRACT_BASE_URL), reading the same SQLite file as the server (DATABASE_PATH).
  * - compat: a real client of the network's API against the built site, and the site in front of a
  *   fixture upstream (npm run test:compat, tests/compat/run.mjs).
- * - trust: forged headers and vote abuse, over real HTTP against servers that scripts/trust.mjs
+ * - trust: forged headers and vote abuse, over real HTTP against servers that tests/trust/run.mjs
  *   starts (TRUST_NONE_URL: TRUST_PROXY unset; TRUST_ONE_URL: TRUST_PROXY=1).
  * - pg: the PostgreSQL catalogue's tests (npm run test:pg): real PostgreSQL, no mocks. The global
  *   setup starts a throwaway PostgreSQL 15 (tests/support/system/postgres.mjs) unless TEST_DATABASE_URL

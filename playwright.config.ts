@@ -13,7 +13,7 @@ import { defineConfig, devices } from '@playwright/test';
  *   starts the upstream, the site (SITE_URL) and a hostile nginx cache (CACHE_URL). One worker:
  *   the outage tests take the upstream down for everybody.
  * - import-imported, import-removed (tests/import): the import and takedown browser checks, run by
- *   scripts/e2e-import.mjs after its import and after its takedown.
+ *   tests/import/import.test.mjs after its import and after its takedown.
  *
  * Debian's Chromium is used when present (Playwright cannot download browsers here);
  * CHROMIUM_PATH picks another one, and without either Playwright's own browser is used.
@@ -67,7 +67,7 @@ export default defineConfig({
       workers: 1,
       use: { baseURL: process.env.SITE_URL, viewport: { width: 1366, height: 900 } },
     },
-    // One file each: scripts/e2e-import.mjs runs the first after its imports, the second after its takedown.
+    // One file each: tests/import/import.test.mjs runs the first after its imports, the second after its takedown.
     { name: 'import-imported', testDir: 'tests/import', testMatch: 'imported.spec.ts', fullyParallel: false, workers: 1, use: desktop },
     { name: 'import-removed', testDir: 'tests/import', testMatch: 'removed.spec.ts', fullyParallel: false, workers: 1, use: desktop },
   ],

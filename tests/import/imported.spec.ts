@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 
 /**
- * Run by scripts/e2e-import.mjs after its imports (the import-imported project of
+ * Run by tests/import/import.test.mjs after its imports (the import-imported project of
  * playwright.config.ts): the sample feeds' videos show in the browser with their feed thumbnails
  * and their player. removed.spec.ts runs after the takedown.
  * The feeds' media hosts (img.example.com, embed.example.com) are answered here, in the browser:

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 const TITLE = 'Quokka Island Morning Walk';
 
-// Run by scripts/e2e-import.mjs after its takedown of REMOVED_ID (the import-removed project).
+// Run by tests/import/import.test.mjs after its takedown of REMOVED_ID (the import-removed project).
 const REMOVED_ID = process.env.REMOVED_ID;
 
 test('a taken-down video has left its category, search and its own page', async ({ page }) => {

@@ -12,7 +12,7 @@ import { addressesFound, DOCUMENTED_SECRETS, range24 } from '../unit/catalog/hel
 const NONE = process.env.TRUST_NONE_URL!;
 const ONE = process.env.TRUST_ONE_URL!;
 const NONE_DB = process.env.TRUST_NONE_DB!;
-if (!NONE || !ONE || !NONE_DB) throw new Error('run through scripts/trust.mjs');
+if (!NONE || !ONE || !NONE_DB) throw new Error('run through tests/trust/run.mjs (npm run test:trust)');
 
 async function someVideoId(base: string, page: number): Promise<number> {
   const list = (await (await fetch(`${base}/api/json/videos2/86400/str/latest-updates/60/..${page}.all...json`)).json()) as {
