@@ -1,56 +1,67 @@
-#!/usr/bin/env node
 /**
- * npm run test:judges: the outside judges on the built site (one shared build, see lib/harness):
- * - the W3C Nu HTML checker (vnu-jar, Java): zero errors on nine page families;
- * - axe-core in Chromium: no serious or critical violation on the same pages;
+ * npm run test:judges: the outside judges on the built site (one shared build, see
+ * tests/support/system/harness.mjs), on a server started on a fresh embedded catalogue:
+ * - the W3C Nu HTML checker (vnu-jar, Java): zero errors on nine page families, and the checker's
+ *   own run judged (it read every page, gave a whole report, found its canary's known errors, and
+ *   exited 1 for them), so that a checker that read nothing fails;
  * - the security headers (lib/web/security-headers.ts) on every page family, the API, media and embed;
- * - zero Content-Security-Policy violations in Chromium while the pages load (the player plays);
- * - the video page's social markup (twitter:image:alt) and VideoObject properties.
- * Exits non-zero with one line per failure. JUDGES_KEEP=dir keeps the saved HTML there.
+ * - the video page's social markup (twitter:image:alt) and VideoObject properties;
+ * - in Chromium: zero Content-Security-Policy violations while the pages load (the player plays;
+ *   the detector itself is shown to see violations), and no serious or critical axe-core violation.
+ *
+ *   node --test --test-concurrency=1 --test-reporter=spec tests/judges/
+ *   JUDGES_KEEP=dir     keeps the saved HTML (what vnu judged) in dir
+ *   DATABASE_PATH=file  the catalogue the server runs on (default data/judges.db, re-created)
  */
-import { spawnSync } from 'node:child_process';
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, startNext } from '../tests/support/system/harness.mjs';
+import { after, before, describe, test } from 'node:test';
+import { freePort, freshCatalogEnv, startNext } from '../support/system/harness.mjs';
+import { request } from '../support/system/http-client.mjs';
+import { assertEvery, prepareSite } from '../support/system/suite.mjs';
+import { axeViolations, cspViolations, launchChromium, loadPage, playEmbeddedVideo } from './browser.mjs';
+import { CANARY_NAME, problemsOf, runVnu } from './vnu.mjs';
 
-/** @type {string[]} */
-const failures = [];
-/** @param {string} msg */
-const fail = (msg) => {
-  failures.push(msg);
-  console.log(`  FAIL ${msg}`);
+/** The page families judged; `video` is a video page found from the home page's links. */
+const PAGE_NAMES = /** @type {const} */ (['home', 'listing', 'video', 'search', 'notFound', 'bookmarks', 'history', 'categories', 'information']);
+/** @typedef {typeof PAGE_NAMES[number]} PageName */
+
+/** @type {import('../support/system/harness.mjs').SiteServer | undefined} */
+let server;
+let baseUrl = '';
+/** @type {Record<PageName, string>} the path of each page family */
+let pages;
+let videoId = 0;
+
+/**
+ * GET `p` from the site on a connection of its own (a kept-alive one could be closed by the
+ * server while a judge runs), redirects not followed.
+ * @param {string} p
+ */
+const get = (p) => request(baseUrl + p, { timeoutMs: 60_000 });
+
+/**
+ * A response header as one string, or null when it is missing.
+ * @param {{ headers: import('node:http').IncomingHttpHeaders }} res
+ * @param {string} name
+ */
+const header = (res, name) => {
+  const v = res.headers[name];
+  return v === undefined ? null : [v].flat().join(', ');
 };
 
-/**
- * @param {string} baseUrl
- * @param {string} p
- * @param {boolean} [retry]
- * @returns {Promise<{ res: Response; body: string }>}
- */
-async function text(baseUrl, p, retry = true) {
-  try {
-    const res = await fetch(baseUrl + p, { redirect: 'manual' });
-    return { res, body: await res.text() };
-  } catch (err) {
-    // A kept-alive socket that the server closed while vnu ran fails once ("other side closed").
-    if (retry) return text(baseUrl, p, false);
-    // fetch's failures: a TypeError whose cause says what went wrong.
-    const e = /** @type {Error & { cause?: { message?: string } }} */ (err);
-    throw new Error(`GET ${p}: ${e.cause?.message ?? e.message}`);
-  }
-}
-
-/**
- * The pages judged: fixed paths plus a video page found from the home page's links.
- * @param {string} baseUrl
- */
-async function pages(baseUrl) {
-  const { body } = await text(baseUrl, '/');
-  const video = /href="(\/video\/\d+\/[^"/]+\/)"/.exec(body)?.[1];
-  if (!video) throw new Error('no video link on the home page');
-  const info = '/information/terms/';
-  return {
+before(async () => {
+  const env = freshCatalogEnv(process.env.DATABASE_PATH || 'data/judges.db');
+  prepareSite(env);
+  server = await startNext(await freePort(), env);
+  baseUrl = server.baseUrl;
+  const home = await get('/');
+  const video = /href="(\/video\/\d+\/[^"/]+\/)"/.exec(home.text)?.[1];
+  assert.ok(video, `no video link on the home page (${home.status})`);
+  videoId = Number(/** @type {RegExpExecArray} */ (/\/video\/(\d+)\//.exec(video))[1]);
+  pages = {
     home: '/',
     listing: '/videos/latest-updates/1/',
     video,
@@ -59,83 +70,72 @@ async function pages(baseUrl) {
     bookmarks: '/bookmarks/',
     history: '/history/',
     categories: '/categories/',
-    information: info,
+    information: '/information/terms/',
   };
-}
+});
 
-/**
- * The errors vnu finds in `files`. A judge that read nothing would pass everything, so the run
- * itself is checked: vnu names every file it read (--verbose, on stdout) and a file it cannot read
- * is left out without a message; its JSON report (on stderr) must be whole; its exit status must be
- * 1 with errors and 0 without; and a page with known errors, judged in the same run, must get them.
- * @param {string[]} files at least one, all in one folder
- * @returns {VnuMessage[]}
- */
-function vnu(files) {
-  const jar = path.join(root, 'node_modules', 'vnu-jar', 'build', 'dist', 'vnu.jar');
-  const canary = path.join(path.dirname(/** @type {string} */ (files[0])), 'judges-canary.html');
-  // Two errors vnu always reports: a head without a title, an end tag </p> with no <p> open.
-  fs.writeFileSync(canary, '<!doctype html><html lang="en"><head></head><body><div>canary</div></p></body></html>');
-  const r = spawnSync('java', ['-jar', jar, '--errors-only', '--format', 'json', '--verbose', canary, ...files], { encoding: 'utf8', maxBuffer: 64 << 20 });
-  if (r.error) throw new Error(`vnu did not run (java -jar ${jar}): ${r.error.message}`);
-  const read = new Set(r.stdout.split('\n').map((l) => l.trim()).filter(Boolean));
-  const unread = [canary, ...files].filter((f) => !read.has(f));
-  if (unread.length) throw new Error(`vnu did not read ${unread.join(', ')} (exit ${r.status}): ${r.stderr.slice(0, 300)}`);
-  let report;
-  try {
-    report = JSON.parse(r.stderr);
-  } catch {
-    throw new Error(`vnu gave no JSON report (exit ${r.status}): ${r.stderr.slice(0, 300) || 'nothing'}`);
-  }
-  if (!Array.isArray(report?.messages)) throw new Error(`vnu's report has no messages list: ${r.stderr.slice(0, 300)}`);
-  /** @type {VnuMessage[]} */
-  const messages = report.messages;
-  const other = messages.filter((m) => m.type === 'non-document-error');
-  if (other.length) throw new Error(`vnu could not judge: ${other.map((m) => m.message).join('; ')}`);
-  const errors = messages.filter((m) => m.type === 'error' || m.subType === 'fatal');
-  /** @param {VnuMessage} m */
-  const isCanary = (m) => m.url?.endsWith('/judges-canary.html');
-  const canaryErrors = errors.filter(isCanary).map((m) => m.message);
-  if (!canaryErrors.some((m) => /title/.test(m)) || !canaryErrors.some((m) => /No “p” element in scope/.test(m))) {
-    throw new Error(`vnu missed the known errors of its canary page: ${JSON.stringify(canaryErrors)}`);
-  }
-  // With the canary's errors there are always some: vnu says so with exit status 1.
-  if (r.status !== 1) throw new Error(`vnu exited with ${r.status} where it reported ${errors.length} error(s)`);
-  fs.rmSync(canary, { force: true });
-  return errors.filter((m) => !isCanary(m));
-}
+after(() => server?.stop());
 
-/**
- * What is read of a message of vnu's JSON report.
- * @typedef {{ type: string; subType?: string; message: string; url?: string }} VnuMessage
- */
-/** @typedef {Awaited<ReturnType<typeof pages>>} Pages */
-
-/**
- * @param {string} baseUrl
- * @param {Record<string, string>} list the pages, by name
- */
-async function checkHtml(baseUrl, list) {
-  console.log('judges: W3C Nu HTML checker');
+describe('W3C Nu HTML checker (vnu-jar)', () => {
   const dir = process.env.JUDGES_KEEP || fs.mkdtempSync(path.join(os.tmpdir(), 'judges-'));
-  fs.mkdirSync(dir, { recursive: true });
-  /** @type {Record<string, string>} */
+  /** @type {Record<string, string>} the saved HTML of each page family */
   const files = {};
-  for (const [name, p] of Object.entries(list)) {
-    const { body } = await text(baseUrl, p);
-    const file = path.join(dir, `${name}.html`);
-    files[name] = file;
-    fs.writeFileSync(file, body);
-  }
-  const errors = vnu(Object.values(files));
-  for (const [name, file] of Object.entries(files)) {
-    const mine = errors.filter((m) => m.url?.endsWith(`/${path.basename(file)}`));
-    console.log(`  ${name.padEnd(12)} ${mine.length} error(s)`);
-    if (mine.length) fail(`vnu ${list[name]}: ${mine.length} error(s), first: ${mine[0]?.message}`);
-  }
-  if (!process.env.JUDGES_KEEP) fs.rmSync(dir, { recursive: true, force: true });
-}
+  /** @type {import('./vnu.mjs').VnuRun} */
+  let run;
 
+  before(async () => {
+    fs.mkdirSync(dir, { recursive: true });
+    for (const name of PAGE_NAMES) {
+      const { text } = await get(pages[name]);
+      const file = path.join(dir, `${name}.html`);
+      fs.writeFileSync(file, text);
+      files[name] = file;
+    }
+    run = runVnu(Object.values(files));
+  });
+
+  after(() => {
+    if (process.env.JUDGES_KEEP) fs.rmSync(path.join(dir, CANARY_NAME), { force: true });
+    else fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('vnu ran and read its canary and every page', () => {
+    assert.equal(run.spawnError, null, `vnu did not run: ${run.spawnError}`);
+    const unread = [run.canary, ...Object.values(files)].filter((f) => !run.read.has(f));
+    assert.deepEqual(unread, [], `vnu did not read ${unread.join(', ')} (exit ${run.status}): ${run.stderr}`);
+  });
+
+  test('vnu gave a whole JSON report and could judge every file', () => {
+    assert.ok(run.messages, run.reportProblem);
+    const other = run.messages.filter((m) => m.type === 'non-document-error');
+    assert.deepEqual(other.map((m) => `${m.url}: ${m.message}`), [], 'vnu could not judge');
+  });
+
+  test('vnu reports the known errors of its canary page (no title, a stray </p>)', () => {
+    assert.ok(run.messages, run.reportProblem);
+    const found = problemsOf(run.messages, run.canary).map((m) => m.message);
+    assert.ok(found.some((m) => /title/.test(m)), `no error about the missing title among ${JSON.stringify(found)}`);
+    assert.ok(found.some((m) => /No “p” element in scope/.test(m)), `no error about the stray </p> among ${JSON.stringify(found)}`);
+  });
+
+  test('vnu exits with status 1 for the errors it reported', () => {
+    // With the canary's errors there are always some: vnu says so with exit status 1.
+    assert.equal(run.status, 1, `vnu exited with ${run.status} where it reported errors`);
+  });
+
+  for (const name of PAGE_NAMES) {
+    test(`zero HTML errors: ${name}`, () => {
+      const file = /** @type {string} */ (files[name]);
+      // A page vnu did not read, or a run without a report, must not pass as a page without errors.
+      assert.ok(run.read.has(file), `vnu did not read ${file}`);
+      assert.ok(run.messages, run.reportProblem);
+      const errors = problemsOf(run.messages, file).map((m) => `line ${m.lastLine ?? '?'}: ${m.message}`);
+      assert.deepEqual(errors, [], `vnu ${pages[name]}: ${errors.length} error(s)`);
+    });
+  }
+});
+
+/** The headers every page family, the API, media and robots.txt carry (lib/web/security-headers.ts). */
 const PAGE_HEADERS = {
   'x-content-type-options': /^nosniff$/,
   'referrer-policy': /^strict-origin-when-cross-origin$/,
@@ -144,174 +144,133 @@ const PAGE_HEADERS = {
     /(?=.*frame-ancestors 'self')(?=.*object-src 'none')(?=.*base-uri 'self')(?=.*form-action 'self')(?=.*frame-src 'self')(?=.*script-src 'self')/,
 };
 
-/**
- * @param {string} baseUrl
- * @param {Record<string, string>} list the pages, by name
- * @param {number} videoId
- */
-async function checkHeaders(baseUrl, list, videoId) {
-  console.log('judges: security headers');
-  const apiVideo = `/api/json/video/86400/0/${Math.floor(videoId / 1000) * 1000}/${videoId}.json`;
+describe('security headers', () => {
+  const apiVideo = () => `/api/json/video/86400/0/${Math.floor(videoId / 1000) * 1000}/${videoId}.json`;
+  /** @type {Record<string, () => string>} */
   const targets = {
-    ...list,
+    ...Object.fromEntries(PAGE_NAMES.map((name) => [name, () => pages[name]])),
     api: apiVideo,
-    apiError: '/api/json/video/%FF/0/4000/4200.json',
-    thumb: `/media/thumbs/${videoId}/1.svg`,
-    robots: '/robots.txt',
+    apiError: () => '/api/json/video/%FF/0/4000/4200.json',
+    thumb: () => `/media/thumbs/${videoId}/1.svg`,
+    robots: () => '/robots.txt',
   };
-  for (const [name, p] of Object.entries(targets)) {
-    const { res } = await text(baseUrl, p);
-    for (const [header, want] of Object.entries(PAGE_HEADERS)) {
-      const got = res.headers.get(header);
-      if (!got || !want.test(got)) fail(`header ${header} on ${name} ${p} (${res.status}): ${got ?? 'missing'}`);
+  for (const [name, target] of Object.entries(targets)) {
+    test(`${name}: nosniff, referrer policy, permissions policy, content security policy`, async () => {
+      const p = target();
+      const res = await get(p);
+      assertEvery(
+        Object.entries(PAGE_HEADERS),
+        ([h, want]) => {
+          const got = header(res, h);
+          return got && want.test(got) ? null : `${h}: ${got ?? 'missing'}`;
+        },
+        `as wanted on ${name} ${p} (${res.status})`,
+      );
+    });
+  }
+
+  test('the embed page may be framed anywhere, loads no plugin, and says nosniff', async () => {
+    const embed = await get(`/embed/${videoId}/`);
+    const csp = header(embed, 'content-security-policy') ?? '';
+    assert.match(csp, /frame-ancestors \*/, `embed CSP: ${csp || 'missing'}`);
+    assert.match(csp, /object-src 'none'/, `embed CSP: ${csp || 'missing'}`);
+    assert.equal(header(embed, 'x-content-type-options'), 'nosniff', 'embed: no nosniff');
+  });
+
+  test('the ad frame is sandboxed by its CSP', async () => {
+    const ad = await get('/ad-frame/banner/');
+    assert.match(header(ad, 'content-security-policy') ?? '', /^sandbox allow-scripts/, 'ad frame: no sandbox CSP');
+  });
+
+  test('the API answers a video as JSON', async () => {
+    const p = apiVideo();
+    const res = await get(p);
+    const type = header(res, 'content-type');
+    assert.ok(res.status === 200 && /json/.test(type ?? '') && res.text.startsWith('{'), `API ${p}: ${res.status} ${type}: ${res.text.slice(0, 100)}`);
+  });
+});
+
+describe('video page social markup', () => {
+  let html = '';
+  /** @type {Record<string, unknown> | undefined} the page's VideoObject */
+  let video;
+
+  before(async () => {
+    html = (await get(pages.video)).text;
+    const ld = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s.exec(html)?.[1];
+    /** @type {Record<string, unknown>[]} */
+    const data = ld ? [JSON.parse(ld)].flat() : [];
+    /** @param {Record<string, unknown>} d */
+    const isVideo = (d) => d['@type'] === 'VideoObject';
+    video = data.find(isVideo) ?? data.flatMap((d) => /** @type {Record<string, unknown>[]} */ (d['@graph'] ?? [])).find(isVideo);
+  });
+
+  test('twitter:image:alt', () => {
+    assert.match(html, /<meta name="twitter:image:alt" content="[^"]+"/, 'video page: no twitter:image:alt');
+  });
+
+  test('VideoObject JSON-LD with name, description, thumbnailUrl, uploadDate, duration, interactionStatistic', () => {
+    assert.ok(video, 'video page: no VideoObject JSON-LD');
+    const v = video;
+    assertEvery(
+      ['name', 'description', 'thumbnailUrl', 'uploadDate', 'duration', 'interactionStatistic'],
+      (key) => (!v[key] || (Array.isArray(v[key]) && !v[key].length) ? `no ${key}` : null),
+      'in the VideoObject',
+    );
+  });
+
+  test('VideoObject has an embedUrl or a contentUrl', () => {
+    assert.ok(video, 'video page: no VideoObject JSON-LD');
+    assert.ok(video.embedUrl || video.contentUrl, 'VideoObject: neither embedUrl nor contentUrl');
+  });
+});
+
+describe('Chromium: Content-Security-Policy violations and axe-core', () => {
+  /** @type {import('@playwright/test').Browser} */
+  let browser;
+  before(async () => {
+    browser = await launchChromium();
+  });
+  after(() => browser?.close());
+
+  test('the CSP detector sees violations under a policy without unsafe-inline', async () => {
+    const probe = await loadPage(browser, baseUrl + pages.home, { rewriteCsp: (csp) => csp.replace(" 'unsafe-inline'", '') });
+    try {
+      const seen = await cspViolations(probe);
+      assert.ok(seen.length > 0, 'CSP detector: no violation seen under a policy without unsafe-inline (is the CSP header there?)');
+    } finally {
+      await probe.close();
     }
-  }
-  const { res: embed } = await text(baseUrl, `/embed/${videoId}/`);
-  const csp = embed.headers.get('content-security-policy') ?? '';
-  if (!/frame-ancestors \*/.test(csp) || !/object-src 'none'/.test(csp)) fail(`embed CSP: ${csp || 'missing'}`);
-  if (embed.headers.get('x-content-type-options') !== 'nosniff') fail('embed: no nosniff');
-  const { res: ad } = await text(baseUrl, '/ad-frame/banner/');
-  if (!/^sandbox allow-scripts/.test(ad.headers.get('content-security-policy') ?? '')) fail('ad frame: no sandbox CSP');
-  const { res: api, body } = await text(baseUrl, apiVideo);
-  if (api.status !== 200 || !/json/.test(api.headers.get('content-type') ?? '') || !body.startsWith('{')) {
-    fail(`API ${apiVideo}: ${api.status} ${api.headers.get('content-type')}`);
-  }
-}
+  });
 
-/** @param {string} html the video page */
-function checkSocial(html) {
-  console.log('judges: video page social markup');
-  if (!/<meta name="twitter:image:alt" content="[^"]+"/.test(html)) fail('video page: no twitter:image:alt');
-  const ld = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s.exec(html)?.[1];
-  const data = ld ? [JSON.parse(ld)].flat() : [];
-  const video = data.find((d) => d['@type'] === 'VideoObject') ?? data.flatMap((d) => d['@graph'] ?? []).find((d) => d['@type'] === 'VideoObject');
-  if (!video) return fail('video page: no VideoObject JSON-LD');
-  for (const key of ['name', 'description', 'thumbnailUrl', 'uploadDate', 'duration', 'interactionStatistic']) {
-    if (!video[key] || (Array.isArray(video[key]) && !video[key].length)) fail(`VideoObject: no ${key}`);
-  }
-  if (!video.embedUrl && !video.contentUrl) fail('VideoObject: neither embedUrl nor contentUrl');
-}
-
-/**
- * The page's globals that the scripts run in Chromium use: these files are checked without the DOM
- * library, which would declare `window` and `document` in every Node script too.
- * @typedef {object} PageGlobals
- * @property {{ addEventListener(type: 'securitypolicyviolation', listener: (e: { violatedDirective: string; blockedURI: string }) => void): void }} document
- * @property {string[]} [__cspViolations] the violations seen, pushed by the init script
- */
-/**
- * What is used of a <video> element.
- * @typedef {object} VideoElement
- * @property {boolean} muted
- * @property {number} currentTime
- * @property {() => Promise<void>} play
- * @property {(type: 'timeupdate', listener: () => void) => void} addEventListener
- * @property {(type: 'timeupdate', listener: () => void) => void} removeEventListener
- */
-
-/**
- * @param {string} baseUrl
- * @param {Pages} list
- */
-async function checkBrowser(baseUrl, list) {
-  console.log('judges: Chromium (CSP violations, axe-core)');
-  const { chromium } = await import('@playwright/test');
-  const { default: axeModule } = await import('@axe-core/playwright');
-  // Its ESM build's default export is the class; its declarations, read as CommonJS under NodeNext,
-  // make this default import the whole module.
-  const AxeBuilder = /** @type {typeof axeModule.default} */ (/** @type {unknown} */ (axeModule));
-  const executablePath = process.env.CHROMIUM_PATH || (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
-  try {
-    /**
-     * @param {string} url
-     * @param {(csp: string) => string} [rewriteCsp] what to make of each answer's CSP header
-     */
-    const load = async (url, rewriteCsp) => {
-      const context = await browser.newContext();
-      await context.addInitScript(() => {
-        const { document } = /** @type {PageGlobals} */ (/** @type {unknown} */ (globalThis));
-        document.addEventListener('securitypolicyviolation', (e) => {
-          const w = /** @type {PageGlobals} */ (/** @type {unknown} */ (globalThis));
-          (w.__cspViolations = w.__cspViolations ?? []).push(`${e.violatedDirective} ${e.blockedURI}`);
-        });
+  for (const name of PAGE_NAMES) {
+    describe(name, () => {
+      /** @type {import('./browser.mjs').LoadedPage} */
+      let loaded;
+      before(async () => {
+        loaded = await loadPage(browser, baseUrl + pages[name]);
       });
-      if (rewriteCsp) {
-        await context.route(`${baseUrl}/**`, async (route) => {
-          const res = await route.fetch();
-          const headers = { ...res.headers(), 'content-security-policy': rewriteCsp(res.headers()['content-security-policy'] ?? '') };
-          await route.fulfill({ response: res, headers });
-        });
-      }
-      const page = await context.newPage();
-      /** @type {string[]} */
-      const violations = [];
-      page.on('console', (m) => {
-        if (/Content Security Policy|Content-Security-Policy/i.test(m.text())) violations.push(m.text());
-      });
-      await page.goto(url, { waitUntil: 'networkidle' });
-      return { context, page, violations };
-    };
-    // The detector itself: the same page under the policy without 'unsafe-inline' must show violations.
-    const probe = await load(baseUrl + list.home, (csp) => csp.replace(" 'unsafe-inline'", ''));
-    const seen = probe.violations.length + (await probe.page.evaluate(() => /** @type {PageGlobals} */ (/** @type {unknown} */ (globalThis)).__cspViolations ?? [])).length;
-    await probe.context.close();
-    if (!seen) fail('CSP detector: no violation seen under a policy without unsafe-inline (is the CSP header there?)');
-    for (const [name, p] of Object.entries(list)) {
-      const { context, page, violations } = await load(baseUrl + p);
+      after(() => loaded?.close());
+
       if (name === 'video') {
-        const frame = page.frameLocator('iframe[src*="/embed/"]');
-        const played = await frame
-          .locator('video')
-          .evaluate(async (element) => {
-            const v = /** @type {VideoElement} */ (/** @type {unknown} */ (element));
-            v.muted = true;
-            await v.play();
-            // A busy machine may take seconds to decode the first frames: wait for time to move.
-            if (v.currentTime === 0) {
-              await new Promise((resolve) => {
-                const moved = () => v.currentTime > 0 && (v.removeEventListener('timeupdate', moved), resolve(undefined));
-                v.addEventListener('timeupdate', moved);
-                setTimeout(resolve, 30_000);
-              });
-            }
-            return v.currentTime > 0;
-          })
-          .catch((e) => String(e));
-        if (played !== true) fail(`video page: the player did not play (${played})`);
+        test('the player in the embed frame plays', async () => {
+          const played = await playEmbeddedVideo(loaded);
+          assert.equal(played, true, `video page: the player did not play (${played})`);
+        });
       }
-      // Events the console may not show (in frames too).
-      const events = await page.evaluate(() => /** @type {PageGlobals} */ (/** @type {unknown} */ (globalThis)).__cspViolations ?? []);
-      violations.push(...events);
-      const axe = await new AxeBuilder({ page }).analyze();
-      const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      console.log(`  ${name.padEnd(12)} CSP violations ${violations.length}, axe serious/critical ${serious.length} (all ${axe.violations.length})`);
-      for (const v of violations.slice(0, 3)) fail(`CSP ${p}: ${v.slice(0, 200)}`);
-      for (const v of serious) fail(`axe ${p}: ${v.id} (${v.impact}) ${v.nodes.length} node(s)`);
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-  }
-}
 
-runMain('judges', async () => {
-  const env = freshCatalogEnv(process.env.DATABASE_PATH || 'data/judges.db');
-  const built = buildOrPrepare(env);
-  if (built !== 0) return built;
-  const port = await freePort();
-  const server = await startNext(port, env);
-  try {
-    const list = await pages(server.baseUrl);
-    // pages() took list.video from a link of this shape.
-    const videoId = Number(/** @type {RegExpExecArray} */ (/\/video\/(\d+)\//.exec(list.video))[1]);
-    await checkHtml(server.baseUrl, list);
-    await checkHeaders(server.baseUrl, list, videoId);
-    checkSocial((await text(server.baseUrl, list.video)).body);
-    await checkBrowser(server.baseUrl, list);
-  } finally {
-    server.stop();
+      // After the player played: what it loaded counts too.
+      test('no Content-Security-Policy violation', async () => {
+        const violations = await cspViolations(loaded);
+        assert.deepEqual(violations.map((v) => v.slice(0, 200)), [], `CSP ${pages[name]}: ${violations.length} violation(s)`);
+      });
+
+      test('axe-core: no serious or critical violation', async (t) => {
+        const all = await axeViolations(loaded);
+        const serious = all.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        t.diagnostic(`${name}: axe serious/critical ${serious.length} (all ${all.length})`);
+        assert.deepEqual(serious.map((v) => `${v.id} (${v.impact}) ${v.nodes.length} node(s): ${v.help}`), [], `axe ${pages[name]}`);
+      });
+    });
   }
-  console.log(failures.length ? `judges: ${failures.length} failure(s)` : 'judges: all passed');
-  return failures.length ? 1 : 0;
 });
