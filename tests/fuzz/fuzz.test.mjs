@@ -11,10 +11,12 @@
  * matcher keeping plain requests out (proxy-matcher.mjs).
  *
  *   npm run test:fuzz     the CI run: 3,000 inputs, fixed seed, then the header table
- *   npm run fuzz          the long run: FUZZ_RUNS=100000 FUZZ_SEED=random (the seed is printed)
+ *   npm run fuzz          the long run (FUZZ_LONG=1): 100,000 inputs, a random seed (printed)
  *   node --test --test-concurrency=1 --test-reporter=spec tests/fuzz/   with, in the environment:
- *     FUZZ_RUNS=N             inputs in all (default 3000)
- *     FUZZ_SEED=S | random    fast-check's seed (default 20261123; a family's seed is derived from it)
+ *     FUZZ_LONG=1             the long run's defaults instead of the CI run's
+ *     FUZZ_RUNS=N             inputs in all (default 3000, or 100000 with FUZZ_LONG=1)
+ *     FUZZ_SEED=S | random    fast-check's seed (default 20261123, or random with FUZZ_LONG=1;
+ *                             a family's seed is derived from it)
  *     FUZZ_FAMILIES=a,b       only these families (names as in families.mjs)
  *     FUZZ_HEADERS=0          leave out the header table and the proxy matcher
  * A failing family names its input, seed and counterexample path; the same FUZZ_SEED with
@@ -45,8 +47,10 @@ function wholeNumber(name, fallback) {
   return Number(v);
 }
 
-const totalRuns = wholeNumber('FUZZ_RUNS', 3000);
-const seed = process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : wholeNumber('FUZZ_SEED', 20261123);
+const long = process.env.FUZZ_LONG === '1';
+const totalRuns = wholeNumber('FUZZ_RUNS', long ? 100_000 : 3000);
+const randomSeed = Date.now() % 2 ** 31;
+const seed = process.env.FUZZ_SEED === 'random' ? randomSeed : wholeNumber('FUZZ_SEED', long ? randomSeed : 20261123);
 const only = process.env.FUZZ_FAMILIES ? process.env.FUZZ_FAMILIES.split(',') : null;
 const unknownFamilies = (only ?? []).filter((n) => !(n in FAMILIES));
 if (unknownFamilies.length) throw new Error(`FUZZ_FAMILIES: no family ${unknownFamilies.join(', ')} (there are ${Object.keys(FAMILIES).join(', ')})`);
