@@ -135,7 +135,12 @@ before(async () => {
   prepareSite(env);
   embedded = await startNext(await freePort(), env);
   recorder = await startRecorder(embedded.baseUrl);
-  const upstreamEnv = freshCatalogEnv('data/fuzz-upstream.db', { API_ORIGIN: recorder.origin, PAGE_CACHE_MB: '64' });
+  // The upstream's answers come from the embedded site while every family floods it: on a busy
+  // machine one can take longer than the site's default wait for its source (API_TIMEOUT_MS),
+  // and the outage page that follows is a 503 this suite would blame on the input. Timeouts are
+  // not what is fuzzed here, so the upstream-mode site waits longer, still less than the client
+  // (http.mjs) waits for the site.
+  const upstreamEnv = freshCatalogEnv('data/fuzz-upstream.db', { API_ORIGIN: recorder.origin, PAGE_CACHE_MB: '64', API_TIMEOUT_MS: '30000' });
   upstream = await startNext(await freePort(), upstreamEnv);
   console.log(`fuzz: site on ${embedded.baseUrl}, upstream-mode site on ${upstream.baseUrl} (API_ORIGIN ${recorder.origin}); ${totalRuns} inputs, seed ${seed}`);
 });
