@@ -117,7 +117,7 @@ function programs({ env, platform, exists, readable = exists, readdir, bundledCh
   };
   return {
     chromium: {
-      // As playwright.config.ts and scripts/judges.mjs: CHROMIUM_PATH, Debian's, else Playwright's own.
+      // As playwright.config.ts and tests/judges/browser.mjs: CHROMIUM_PATH, Debian's, else Playwright's own.
       find: () => {
         if (env.CHROMIUM_PATH) return exists(env.CHROMIUM_PATH) ? env.CHROMIUM_PATH : null;
         if (exists('/usr/bin/chromium')) return '/usr/bin/chromium';

@@ -12,7 +12,8 @@
  */
 import { send } from './http.mjs';
 
-const PATHS = [
+/** The paths of the table, each requested plain and with every variant. */
+export const PATHS = [
   '/',
   '/videos/',
   '/latest-updates/',
@@ -112,24 +113,19 @@ const same = (a, b) => a.status === b.status && a.location === b.location && a.c
 const show = (o) => `${o.status}${o.location ? ` -> ${o.location}` : ''} country=${o.country}`;
 
 /**
- * Prints the table; returns the number of cells that differ from the plain request.
+ * One row of the table: what the plain request of `path` gets, and each variant whose outcome
+ * differs from it (as "variant: outcome").
  * @param {string} baseUrl
+ * @param {string} path
+ * @returns {Promise<{ plain: string; wrong: string[] }>}
  */
-export async function runInternalHeaderTable(baseUrl) {
-  let differ = 0;
-  let cells = 0;
-  console.log('\ninternal headers: each variant compared with the plain request (first-time visitor, CF-IPCountry: DE)');
-  for (const path of PATHS) {
-    const plain = await visit(baseUrl, path, {});
-    const wrong = [];
-    for (const [name, v] of Object.entries(VARIANTS)) {
-      cells += 1;
-      const got = await visit(baseUrl, withSuffix(withQuery(path, v.query), v.suffix), v.headers ?? {});
-      if (!same(plain, got)) wrong.push(`${name}: ${show(got)}`);
-    }
-    differ += wrong.length;
-    console.log(`${wrong.length ? 'DIFF' : 'same'}  ${path.padEnd(52)} ${show(plain)}${wrong.map((w) => `\n        ${w}`).join('')}`);
+export async function compareVariants(baseUrl, path) {
+  const plain = await visit(baseUrl, path, {});
+  /** @type {string[]} */
+  const wrong = [];
+  for (const [name, v] of Object.entries(VARIANTS)) {
+    const got = await visit(baseUrl, withSuffix(withQuery(path, v.query), v.suffix), v.headers ?? {});
+    if (!same(plain, got)) wrong.push(`${name}: ${show(got)}`);
   }
-  console.log(`internal headers: ${cells} cells, ${differ} differ from the plain request`);
-  return differ;
+  return { plain: show(plain), wrong };
 }

@@ -12,8 +12,10 @@ import path from 'node:path';
 const require = createRequire(import.meta.url);
 const { getMiddlewareRouteMatcher } = require('next/dist/shared/lib/router/utils/middleware-route-matcher');
 
-const PLAIN = ['/', '/videos/latest-updates/1/', '/videos/top-rated/37/', '/categories/travel/latest-updates/2/', '/categories/', '/video/4200/serene-waterfall-walk/', '/information/dmca/', '/bookmarks/', '/api/json/video/86400/0/4000/4200.json', '/media/thumbs/4200/1.svg', '/embed/4200/', '/_next/static/chunks/app.js'];
-const ENTERING = ['/videos/most-viewed/1/', '/categories/travel/most-commented/2/', '/videos/%ZZ/1/', '/video/4200/%FF/', '/api/json/video/%FF/0/4000/4200.json', '/media/thumbs/abc/%ZZ.svg', '/videos.rsc', '/videos/latest-updates/1.rsc', '/index.rsc'];
+/** Paths that must stay off the proxy, for a returning visitor and a first visit alike. */
+export const PLAIN = ['/', '/videos/latest-updates/1/', '/videos/top-rated/37/', '/categories/travel/latest-updates/2/', '/categories/', '/video/4200/serene-waterfall-walk/', '/information/dmca/', '/bookmarks/', '/api/json/video/86400/0/4000/4200.json', '/media/thumbs/4200/1.svg', '/embed/4200/', '/_next/static/chunks/app.js'];
+/** Paths that must enter the proxy: '%', '.rsc' and the listings that redirect. */
+export const ENTERING = ['/videos/most-viewed/1/', '/categories/travel/most-commented/2/', '/videos/%ZZ/1/', '/video/4200/%FF/', '/api/json/video/%FF/0/4000/4200.json', '/media/thumbs/abc/%ZZ.svg', '/videos.rsc', '/videos/latest-updates/1.rsc', '/index.rsc'];
 
 /**
  * What the matcher reads of a request (for the `has` and `missing` conditions of the proxy's
@@ -21,33 +23,19 @@ const ENTERING = ['/videos/most-viewed/1/', '/categories/travel/most-commented/2
  * @typedef {{ headers: import('node:http').IncomingHttpHeaders; cookies: Partial<Record<string, string>> }} MatchedRequest
  */
 
+/** @type {MatchedRequest} */
+export const RETURNING_VISITOR = { headers: { cookie: 'tf_country=DE' }, cookies: { tf_country: 'DE' } };
+/** @type {MatchedRequest} */
+export const FIRST_VISIT = { headers: {}, cookies: {} };
+
 /**
- * Returns the number of paths on the wrong side.
+ * The build's proxy matcher: true when a request for `pathname` enters the proxy.
  * @param {string} root the project folder, whose .next holds the build
+ * @returns {(pathname: string, request: MatchedRequest) => boolean}
  */
-export function checkProxyMatcher(root) {
+export function proxyMatcher(root) {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, '.next', 'server', 'functions-config-manifest.json'), 'utf8'));
   const matchers = manifest.functions['/_middleware']?.matchers ?? [];
   const match = /** @type {(pathname: string, request: MatchedRequest, query: object) => boolean} */ (getMiddlewareRouteMatcher(matchers));
-  /** @type {MatchedRequest} */
-  const returning = { headers: { cookie: 'tf_country=DE' }, cookies: { tf_country: 'DE' } };
-  /** @type {MatchedRequest} */
-  const first = { headers: {}, cookies: {} };
-  let wrong = 0;
-  for (const p of PLAIN) {
-    for (const [who, request] of /** @type {[string, MatchedRequest][]} */ ([['a returning visitor', returning], ['a first visit', first]])) {
-      if (match(p, request, {})) {
-        wrong += 1;
-        console.log(`proxy matcher: ${who}'s plain request enters the proxy: ${p}`);
-      }
-    }
-  }
-  for (const p of ENTERING) {
-    if (!match(p, returning, {})) {
-      wrong += 1;
-      console.log(`proxy matcher: ${p} does not reach the proxy`);
-    }
-  }
-  console.log(`proxy matcher: ${PLAIN.length} plain paths stay off the proxy with and without cookies, ${ENTERING.length} '%', '.rsc' and redirecting paths enter it; ${wrong} wrong`);
-  return wrong;
+  return (pathname, request) => match(pathname, request, {});
 }
