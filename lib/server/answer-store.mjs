@@ -1,7 +1,8 @@
 /**
  * The site's server's own store of finished page answers (server.mjs), so that a page Next serves
  * from its page cache is served again without Next: no routing, no proxy, no cache handler lookup,
- * no rendering of headers. For a cached page, those were nearly all of the server's CPU.
+ * no rendering of headers: work a finished page does not need, which for a cached page is most of
+ * what the server would otherwise do for it.
  *
  * It only ever repeats what Next itself would answer at that moment, and is narrower than the edge:
  *
