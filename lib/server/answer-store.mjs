@@ -188,19 +188,19 @@ export function createAnswerStore({
     const end = res.end;
     let streamed = false;
     res.write = /** @type {ServerResponse['write']} */ (
-      function writeWatched(/** @type {any[]} */ ...args) {
+      function writeWatched(/** @type {unknown[]} */ ...args) {
         streamed = true;
-        return /** @type {(...a: any[]) => boolean} */ (write).apply(res, args);
+        return /** @type {(...a: unknown[]) => boolean} */ (write).apply(res, args);
       }
     );
     res.end = /** @type {ServerResponse['end']} */ (
-      function endWatched(/** @type {unknown} */ chunk, /** @type {any[]} */ ...rest) {
+      function endWatched(/** @type {unknown} */ chunk, /** @type {unknown[]} */ ...rest) {
         res.write = write;
         res.end = end;
         if (!streamed && typeof chunk === 'string' && (rest.length === 0 || typeof rest[0] === 'function' || rest[0] === 'utf8' || rest[0] === 'utf-8')) {
           offer(key, date, startGeneration, /** @type {string} */ (tags), res, chunk);
         }
-        return /** @type {(...a: any[]) => ServerResponse} */ (end).call(res, chunk, ...rest);
+        return /** @type {(...a: unknown[]) => ServerResponse} */ (end).call(res, chunk, ...rest);
       }
     );
   }

@@ -333,8 +333,8 @@ export function createCompressOnce({ maxBytes = 16 * 1024 * 1024 } = {}) {
   function encode(req, res) {
     const accepted = chooseEncoding(req.headers['accept-encoding']);
     // Node's own methods, called with the argument lists their callers gave.
-    const write = /** @type {(...args: any[]) => boolean} */ (res.write);
-    const end = /** @type {(...args: any[]) => Response} */ (res.end);
+    const write = /** @type {(...args: unknown[]) => boolean} */ (res.write);
+    const end = /** @type {(...args: unknown[]) => Response} */ (res.end);
     const flushHeaders = res.flushHeaders;
     /** 'undecided' until the first byte or header leaves; then 'pass', 'collect' or 'stream'. */
     let mode = 'undecided';
@@ -410,7 +410,7 @@ export function createCompressOnce({ maxBytes = 16 * 1024 * 1024 } = {}) {
     const sendBody = (data, as, cb, length = typeof data === 'string' ? Buffer.byteLength(data) : data.length) => {
       if (as) res.setHeader('Content-Encoding', as);
       res.setHeader('Content-Length', length);
-      return /** @type {(...a: any[]) => Response} */ (end).call(res, data, cb);
+      return end.call(res, data, cb);
     };
 
     /**
