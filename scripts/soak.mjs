@@ -29,7 +29,36 @@ import { formatSummary, summarizeSnapshot } from './soak/heap-summary.mjs';
 
 const WRK = process.env.WRK_PATH || '/usr/bin/wrk';
 
-/** Resident memory (kB) of every process in the process group `pgid`, by pid. */
+/**
+ * @typedef {{ t: number; rss: number; anon: number; file: number }} Sample one second's resident
+ *   memory: seconds since the warm-up began, then kB in all, anonymous and file-backed
+ * @typedef {{ t: number; rssMiB: number; anonMiB: number; fileMiB: number; heapUsedMiB?: number; heapCommittedMiB?: number; externalMiB?: number }} CurvePoint
+ * @typedef {{ used: number; committed: number; external: number; limit: number }} HeapFigures V8's, in bytes
+ * @typedef {{ requests: number; duration_us: number; connect: number; read: number; write: number; timeout: number; s2xx: number; s3xx: number; s429: number; s4xx: number; s5xx: number; p50_ms: number; p99_ms: number }} WrkResult
+ *   the line mix.lua's done() prints
+ * @typedef {{ video_id: unknown; dir: unknown; title: unknown }} ApiVideo
+ */
+/**
+ * What a soak measured: logged as one JSON line, and returned.
+ * @typedef {{
+ *   requests: number; rps: number; errors: number;
+ *   socketErrors: { connect: number; read: number; write: number; timeout: number };
+ *   statuses: { '2xx': number; '3xx': number; '429': number; '4xx': number; '5xx': number };
+ *   latencyMs: { p50: number; p99: number };
+ *   warmupRequests: number;
+ *   rssWarmMiB: number; rssEndMiB: number; growthPct: number; rssMaxMiB: number; rssPeakMiB: number; rssPeakAt: string;
+ *   anonEndMiB: number; fileEndMiB: number;
+ *   curve: CurvePoint[];
+ *   loadAvg: { start: number[]; end: number[] };
+ *   snapshot?: string;
+ * }} SoakFigures
+ */
+
+/**
+ * Resident memory (kB) of every process in the process group `pgid`, by pid.
+ * @param {number} pgid
+ * @returns {Map<number, number>}
+ */
 function groupRss(pgid) {
   const out = new Map();
   for (const name of fs.readdirSync('/proc')) {
@@ -49,17 +78,26 @@ function groupRss(pgid) {
   return out;
 }
 
-/** The server's pid: the largest process of its group (the Next server, not npx). */
+/**
+ * The server's pid: the largest process of its group (the Next server, not npx).
+ * @param {number} pgid
+ */
 function serverPid(pgid) {
+  /** @type {[pid: number, kb: number]} */
   let best = [0, -1];
   for (const [pid, kb] of groupRss(pgid)) if (kb > best[1]) best = [pid, kb];
   return best[0];
 }
 
-/** Resident memory of `pid` in kB: total, anonymous (heaps, buffers) and file-backed (code, mmap). */
+/**
+ * Resident memory of `pid` in kB: total, anonymous (heaps, buffers) and file-backed (code, mmap).
+ * @param {number} pid
+ * @returns {{ rss: number; anon: number; file: number }}
+ */
 function rssParts(pid) {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    /** @param {string} name */
     const kb = (name) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
     return { rss: kb('VmRSS'), anon: kb('RssAnon'), file: kb('RssFile') + kb('RssShmem') };
   } catch {
@@ -67,12 +105,16 @@ function rssParts(pid) {
   }
 }
 
+/** @param {number[]} xs */
 const median = (xs) => {
   if (!xs.length) return 0;
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
+  // Not empty (above): the middle one is there.
+  return /** @type {number} */ (s[Math.floor(s.length / 2)]);
 };
+/** @param {number} kb */
 const mib = (kb) => +(kb / 1024).toFixed(1);
+/** @param {number} s */
 const clock = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
 
 /**
@@ -83,13 +125,28 @@ const clock = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStar
 const REPORT_SIGNAL = 'SIGPWR';
 const SNAPSHOT_SIGNAL = 'SIGUSR2';
 
+/**
+ * @param {string} dir
+ * @returns {string[]}
+ */
 export function diagnosticsArgs(dir) {
   return [`--diagnostic-dir=${dir}`, `--report-directory=${dir}`, '--report-on-signal', `--report-signal=${REPORT_SIGNAL}`, '--report-compact', `--heapsnapshot-signal=${SNAPSHOT_SIGNAL}`];
 }
 
+/**
+ * The last by name of the files in `dir` ending in `suffix` that are not in `known`.
+ * @param {string} dir
+ * @param {string} suffix
+ * @param {Set<string>} known
+ */
 const newest = (dir, suffix, known) => fs.readdirSync(dir).filter((f) => f.endsWith(suffix) && !known.has(f)).sort().pop();
 
-/** Asks the server for a diagnostic report; resolves with V8's heap figures (bytes), or null. */
+/**
+ * Asks the server for a diagnostic report; resolves with V8's heap figures (bytes), or null.
+ * @param {number} pid
+ * @param {string} dir
+ * @returns {Promise<HeapFigures | null>}
+ */
 async function heapReport(pid, dir) {
   const known = new Set(fs.readdirSync(dir));
   process.kill(pid, REPORT_SIGNAL);
@@ -97,7 +154,10 @@ async function heapReport(pid, dir) {
     const name = newest(dir, '.json', known);
     if (name) {
       try {
-        const report = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
+        // Node's diagnostic report (process.report): only its heap figures are read.
+        const report = /** @type {{ javascriptHeap: { usedMemory: number; totalCommittedMemory: number; externalMemory: number; memoryLimit: number } }} */ (
+          JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'))
+        );
         fs.rmSync(path.join(dir, name));
         const h = report.javascriptHeap;
         return { used: h.usedMemory, committed: h.totalCommittedMemory, external: h.externalMemory, limit: h.memoryLimit };
@@ -110,10 +170,17 @@ async function heapReport(pid, dir) {
   return null;
 }
 
-/** Has the server write a heap snapshot into `dir`; resolves with its path once it is complete. */
+/**
+ * Has the server write a heap snapshot into `dir`; resolves with its path once it is complete.
+ * @param {number} pid
+ * @param {string} dir
+ * @param {string} baseUrl
+ * @returns {Promise<string>}
+ */
 async function heapSnapshot(pid, dir, baseUrl) {
   const known = new Set(fs.readdirSync(dir));
   process.kill(pid, SNAPSHOT_SIGNAL);
+  /** @type {string | undefined} */
   let name;
   for (let i = 0; i < 6000 && !name; i++) {
     name = newest(dir, '.heapsnapshot', known);
@@ -129,27 +196,35 @@ async function heapSnapshot(pid, dir, baseUrl) {
  * Lists for the Lua mix, read from the running site's own API. The mix's video pages are the
  * latest 120 videos, or the latest `videos` (from every page of the list): enough distinct pages
  * to fill the page cache up to its bound, as a crawler does.
+ * @param {string} baseUrl
+ * @param {number} [videoCount]
+ * @returns {Promise<{ script: string; pages: string[] }>}
  */
 async function mixData(baseUrl, videoCount = 120) {
+  /** @param {string} p */
   const get = async (p) => {
     const res = await fetch(`${baseUrl}${p}`);
     if (!res.ok) throw new Error(`soak: ${p} answered ${res.status}`);
-    return res.json();
+    return /** @type {Promise<unknown>} */ (res.json());
   };
-  const list = await get('/api/json/videos2/86400/str/latest-updates/120/..1.all...json');
+  // The site's own API answers (docs/api.md): only the fields read here, each converted on use.
+  /** @typedef {{ videos: ApiVideo[]; total_count: unknown }} VideoList */
+  const list = /** @type {VideoList} */ (await get('/api/json/videos2/86400/str/latest-updates/120/..1.all...json'));
   const all = [...list.videos];
   for (let page = 2; all.length < videoCount && all.length < Number(list.total_count); page++) {
-    const more = await get(`/api/json/videos2/86400/str/latest-updates/120/..${page}.all...json`);
+    const more = /** @type {VideoList} */ (await get(`/api/json/videos2/86400/str/latest-updates/120/..${page}.all...json`));
     if (!more.videos.length) break;
     all.push(...more.videos);
   }
-  const cats = await get('/api/json/categories/14400/str.toptn.en.json');
+  const cats = /** @type {{ categories: { dir: unknown }[] }} */ (await get('/api/json/categories/14400/str.toptn.en.json'));
   const videos = all.slice(0, Math.max(videoCount, 1)).map((v) => ({ id: Number(v.video_id), dir: String(v.dir) })).filter((v) => /^[a-z0-9-]+$/.test(v.dir));
   const categories = cats.categories.map((c) => String(c.dir)).filter((d) => /^[a-z0-9-]+$/.test(d)).slice(0, 20);
+  /** @type {Set<string>} */
   const words = new Set();
   for (const v of list.videos) for (const w of String(v.title).toLowerCase().split(/[^a-z]+/)) if (w.length >= 4) words.add(w);
   const terms = [...words].slice(0, 30);
   if (!videos.length || !categories.length || !terms.length) throw new Error('soak: the catalogue gave no videos, categories or terms');
+  /** @param {string[]} xs */
   const lua = (xs) => `{ ${xs.join(', ')} }`;
   const script =
     `videos = ${lua(videos.map((v) => `{ id = ${v.id}, dir = "${v.dir}" }`))}\n` +
@@ -165,7 +240,11 @@ async function mixData(baseUrl, videoCount = 120) {
   return { script, pages };
 }
 
-/** Requests every page once, 8 at a time, as a returning visitor: the warm-up starts from a filled page cache. */
+/**
+ * Requests every page once, 8 at a time, as a returning visitor: the warm-up starts from a filled page cache.
+ * @param {string} baseUrl
+ * @param {string[]} pages
+ */
 async function prefill(baseUrl, pages) {
   const queue = [...pages];
   await Promise.all(
@@ -177,6 +256,14 @@ async function prefill(baseUrl, pages) {
   );
 }
 
+/**
+ * Runs the mix (`script`) with wrk for `seconds`; resolves with what its done() printed.
+ * @param {string} baseUrl
+ * @param {string} script
+ * @param {number} seconds
+ * @param {number} connections
+ * @returns {Promise<WrkResult>}
+ */
 function runWrk(baseUrl, script, seconds, connections) {
   return new Promise((resolve, reject) => {
     const args = ['-t', '2', '-c', String(connections), '-d', `${seconds}s`, '--timeout', '10s', '-s', script, baseUrl];
@@ -187,7 +274,7 @@ function runWrk(baseUrl, script, seconds, connections) {
     child.on('exit', (code) => {
       const line = out.split('\n').find((l) => l.startsWith('SOAK '));
       if (code !== 0 || !line) return reject(new Error(`wrk exited with ${code}:\n${out}`));
-      resolve(JSON.parse(line.slice(5)));
+      resolve(/** @type {WrkResult} */ (JSON.parse(line.slice(5))));
     });
   });
 }
@@ -197,6 +284,8 @@ function runWrk(baseUrl, script, seconds, connections) {
  * server's process group (startProcess starts each server in its own group). With `diagnosticsDir`
  * (a server started with diagnosticsArgs of it), V8's heap figures join the curve every
  * `reportEveryS` and a heap snapshot is taken and summarized at the end.
+ * @param {{ baseUrl: string; pid: number; durationS: number; warmupS: number; connections?: number; videos?: number; prefillPages?: boolean; diagnosticsDir?: string; reportEveryS?: number; log?: (line: string) => void }} options
+ * @returns {Promise<SoakFigures>}
  */
 export async function soak({ baseUrl, pid, durationS, warmupS, connections = 32, videos = 120, prefillPages = true, diagnosticsDir = undefined, reportEveryS = 300, log = console.log }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-soak-'));
@@ -212,12 +301,16 @@ export async function soak({ baseUrl, pid, durationS, warmupS, connections = 32,
       log(`soak: rendered each of the mix's ${mix.pages.length} pages once in ${((Date.now() - started) / 1000).toFixed(0)} s; resident memory ${mib(rssParts(server).rss)} MiB`);
     }
     // One sample a second from the start of the warm-up: { t (s), rss, anon, file (kB) }.
+    /** @type {Sample[]} */
     const samples = [];
     const t0 = Date.now();
     const sample = () => samples.push({ t: (Date.now() - t0) / 1000, ...rssParts(server) });
+    // Read only after a sample() call: there is one (and samples[0] below).
+    const lastSample = () => /** @type {Sample} */ (samples.at(-1));
     const timer = setInterval(sample, 1000);
     // The curve: a line every `every` seconds, with V8's heap figures when diagnostics are on.
     const every = Math.max(10, Math.min(reportEveryS, Math.round((warmupS + durationS) / 12)));
+    /** @type {CurvePoint[]} */
     const curve = [];
     let nextMark = every;
     let marking = false;
@@ -228,6 +321,7 @@ export async function soak({ baseUrl, pid, durationS, warmupS, connections = 32,
       nextMark += every;
       const parts = rssParts(server);
       const heap = diagnosticsDir ? await heapReport(server, diagnosticsDir).catch(() => null) : null;
+      /** @type {CurvePoint} */
       const point = { t: Math.round(t), rssMiB: mib(parts.rss), anonMiB: mib(parts.anon), fileMiB: mib(parts.file) };
       if (heap) Object.assign(point, { heapUsedMiB: mib(heap.used / 1024), heapCommittedMiB: mib(heap.committed / 1024), externalMiB: mib(heap.external / 1024) });
       curve.push(point);
@@ -243,7 +337,7 @@ export async function soak({ baseUrl, pid, durationS, warmupS, connections = 32,
       log(`soak: warm-up ${warmupS} s at ${connections} connections against ${baseUrl}`);
       warm = await runWrk(baseUrl, script, warmupS, connections);
       sample();
-      log(`soak: ${durationS} s measured; resident memory after warm-up ${mib(samples.at(-1).rss)} MiB`);
+      log(`soak: ${durationS} s measured; resident memory after warm-up ${mib(lastSample().rss)} MiB`);
       r = await runWrk(baseUrl, script, durationS, connections);
       sample();
     } finally {
@@ -251,15 +345,20 @@ export async function soak({ baseUrl, pid, durationS, warmupS, connections = 32,
       clearInterval(mark);
     }
     const tWarm = warmupS;
-    const tEnd = samples.at(-1).t;
+    const tEnd = lastSample().t;
     // Each end of the measured run is the median of a window (a minute; a tenth of a short run).
     const win = Math.min(60, Math.max(2, durationS / 10), Math.max(2, warmupS));
+    /**
+     * @param {number} from
+     * @param {number} to
+     */
     const between = (from, to) => samples.filter((x) => x.t > from && x.t <= to);
     const rssWarm = median(between(tWarm - win, tWarm).map((x) => x.rss));
     const rssEnd = median(between(tEnd - win, tEnd).map((x) => x.rss));
-    const peak = samples.reduce((a, x) => (x.rss > a.rss ? x : a), samples[0]);
-    const measuredPeak = between(tWarm, tEnd).reduce((a, x) => (x.rss > a.rss ? x : a), samples.at(-1));
+    const peak = samples.reduce((a, x) => (x.rss > a.rss ? x : a), /** @type {Sample} */ (samples[0]));
+    const measuredPeak = between(tWarm, tEnd).reduce((a, x) => (x.rss > a.rss ? x : a), lastSample());
     const errors = r.connect + r.read + r.write + r.timeout + r.s5xx + r.s4xx;
+    /** @type {SoakFigures} */
     const figures = {
       requests: r.requests,
       rps: Math.round(r.requests / (r.duration_us / 1e6)),
@@ -291,6 +390,11 @@ export async function soak({ baseUrl, pid, durationS, warmupS, connections = 32,
   }
 }
 
+/**
+ * The value after `--name` on the command line, or `fallback`.
+ * @param {string} name
+ * @param {string} fallback
+ */
 function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
@@ -323,7 +427,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       console.log(`soak: server started with NODE_OPTIONS=${env.NODE_OPTIONS || '(none)'}`);
       server = await startNext(await freePort(), env);
       baseUrl = server.baseUrl;
-      pid = server.child.pid;
+      // startNext resolves once the server answers: it was spawned, so it has a pid.
+      pid = /** @type {number} */ (server.child.pid);
     } else if (diagnosticsDir) {
       console.log(`soak: --snapshot with --base: the server must run with ${diagnosticsArgs(diagnosticsDir).join(' ')}`);
     }

@@ -44,6 +44,22 @@ import path from 'node:path';
 import { createClient } from 'redis';
 import { LruCache } from './lru.mjs';
 
+/**
+ * What the handler reads of what Next hands it (next/dist's CacheHandler interface, described
+ * here rather than imported: Next loads this file as it is, and its internal types move between
+ * versions). Everything else in a value is carried as it is.
+ *
+ * @typedef {{ revalidate?: number | false; expire?: number }} CacheControl
+ * @typedef {{ kind?: unknown; revalidate?: unknown; tags?: unknown; headers?: Record<string, unknown>; [field: string]: unknown }} CacheValue
+ *   a value Next stores (a page, a route's answer, a fetch); its fields are checked before use,
+ *   since it may come back from Redis
+ * @typedef {{ lastModified: number; cacheControl?: CacheControl; tags?: string[]; value: CacheValue | null }} Entry
+ *   an entry as the LRUs and Redis hold it
+ * @typedef {{ kind?: string; tags?: string[]; softTags?: string[] }} GetContext what Next says when it reads
+ * @typedef {{ fetchCache?: boolean; cacheControl?: CacheControl; tags?: string[] }} SetContext what Next says when it stores
+ * @typedef {import('redis').RedisClientType} RedisClient what createClient() makes, with its default modules
+ */
+
 const READ_TIMEOUT_MS = 500;
 const WRITE_TIMEOUT_MS = 1000;
 /** After a failed or timed-out call, Redis is skipped this long (the client reconnects meanwhile). */
@@ -66,6 +82,7 @@ const BRIEF_SECONDS = 60;
 /** The brief entries' share of the memory budget. */
 const BRIEF_SHARE = 1 / 16;
 
+/** @param {string} message */
 function log(message) {
   console.log(`tubefront: redis page cache: ${message}`);
 }
@@ -74,9 +91,28 @@ function isBuildPhase() {
   return process.env.NEXT_PHASE === 'phase-production-build';
 }
 
-/** Rejects after `ms`; the timer never keeps the process alive. */
+/**
+ * What a failure says: its message, or the thrown value itself.
+ * @param {unknown} err
+ */
+function why(err) {
+  // Any value but null and undefined can be asked for a property (a primitive has no `message`).
+  const message = err == null ? undefined : /** @type {{ message?: unknown }} */ (err).message;
+  return `${message || err}`;
+}
+
+/**
+ * Rejects after `ms`; the timer never keeps the process alive.
+ * @template T
+ * @param {Promise<T>} promise
+ * @param {number} ms
+ * @param {string} what
+ * @returns {Promise<T>}
+ */
 function withTimeout(promise, ms, what) {
+  /** @type {NodeJS.Timeout | undefined} */
   let timer;
+  /** @type {Promise<never>} */
   const timeout = new Promise((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what} took more than ${ms} ms`)), ms);
     timer.unref?.();
@@ -86,12 +122,18 @@ function withTimeout(promise, ms, what) {
 
 // --- serialisation -------------------------------------------------------------------------
 
+/**
+ * A value as JSON can hold it: Buffers as { $b: base64 }, Maps as { $m: entries }.
+ * @param {unknown} v
+ * @returns {unknown}
+ */
 function encode(v) {
   if (Buffer.isBuffer(v)) return { $b: v.toString('base64') };
   if (v instanceof Uint8Array) return { $b: Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('base64') };
   if (v instanceof Map) return { $m: [...v].map(([k, x]) => [k, encode(x)]) };
   if (Array.isArray(v)) return v.map(encode);
   if (v && typeof v === 'object') {
+    /** @type {Record<string, unknown>} */
     const out = {};
     for (const [k, x] of Object.entries(v)) if (x !== undefined) out[k] = encode(x);
     // A plain object that happens to have a single $b or $m key is escaped.
@@ -101,31 +143,67 @@ function encode(v) {
   return v;
 }
 
+/**
+ * The value encode was given, from what JSON.parse made of it.
+ * @param {unknown} v
+ * @returns {unknown}
+ */
 function decode(v) {
   if (Array.isArray(v)) return v.map(decode);
   if (v && typeof v === 'object') {
-    if (typeof v.$b === 'string' && Object.keys(v).length === 1) return Buffer.from(v.$b, 'base64');
-    if (Array.isArray(v.$m) && Object.keys(v).length === 1) return new Map(v.$m.map(([k, x]) => [k, decode(x)]));
-    if (v.$o && typeof v.$o === 'object' && Object.keys(v).length === 1) v = v.$o;
+    // Not an array: a plain object, as JSON.parse makes them.
+    let o = /** @type {Record<string, unknown>} */ (v);
+    if (typeof o.$b === 'string' && Object.keys(o).length === 1) return Buffer.from(o.$b, 'base64');
+    if (Array.isArray(o.$m) && Object.keys(o).length === 1) return new Map(o.$m.map(decodePair));
+    if (o.$o && typeof o.$o === 'object' && Object.keys(o).length === 1) o = /** @type {Record<string, unknown>} */ (o.$o);
+    /** @type {Record<string, unknown>} */
     const out = {};
-    for (const [k, x] of Object.entries(v)) out[k] = decode(x);
+    for (const [k, x] of Object.entries(o)) out[k] = decode(x);
     return out;
   }
   return v;
 }
 
+/**
+ * One entry of an encoded Map ([key, encoded value], as encode wrote it).
+ * @param {[unknown, unknown]} pair
+ * @returns {[unknown, unknown]}
+ */
+function decodePair([k, x]) {
+  return [k, decode(x)];
+}
+
+/**
+ * An entry as the JSON string stored in Redis.
+ * @param {{ lastModified?: number; cacheControl?: CacheControl; tags?: string[]; value?: unknown }} entry
+ * @returns {string}
+ */
 export function serialise(entry) {
   return JSON.stringify({ v: 1, lastModified: entry.lastModified, cacheControl: entry.cacheControl, tags: entry.tags, value: encode(entry.value) });
 }
 
+/**
+ * The entry serialise stored as `text`; null when the text is not one (another version's).
+ * Throws on text that is not JSON.
+ * @param {string} text
+ * @returns {Entry | null}
+ */
 export function deserialise(text) {
-  const raw = JSON.parse(text);
+  // What serialise wrote, or anything else that parses: each field is checked or taken as it was written.
+  const raw = /** @type {{ v?: unknown; lastModified?: unknown; cacheControl?: CacheControl | null; tags?: string[] | null; value?: unknown } | null} */ (JSON.parse(text));
   if (!raw || raw.v !== 1 || typeof raw.lastModified !== 'number') return null;
-  return { lastModified: raw.lastModified, cacheControl: raw.cacheControl ?? undefined, tags: raw.tags ?? undefined, value: decode(raw.value) ?? null };
+  // decode gives back the CacheValue that serialise was given.
+  const value = /** @type {CacheValue | null} */ (decode(raw.value) ?? null);
+  return { lastModified: raw.lastModified, cacheControl: raw.cacheControl ?? undefined, tags: raw.tags ?? undefined, value };
 }
 
 // --- the entry's size, lifetime and tags ---------------------------------------------------
 
+/**
+ * About how many bytes a value holds (strings by their length), for the LRUs' bounds.
+ * @param {unknown} v
+ * @returns {number}
+ */
 function byteSize(v) {
   if (v == null) return 0;
   if (typeof v === 'string') return v.length;
@@ -135,12 +213,16 @@ function byteSize(v) {
     for (const [k, x] of v) n += String(k).length + byteSize(x);
     return n;
   }
-  if (Array.isArray(v)) return v.reduce((n, x) => n + byteSize(x), 0);
+  if (Array.isArray(v)) return v.reduce((/** @type {number} */ n, /** @type {unknown} */ x) => n + byteSize(x), 0);
   if (typeof v === 'object') return Object.entries(v).reduce((n, [k, x]) => n + k.length + byteSize(x), 0);
   return 8;
 }
 
-/** Seconds until the entry is of no use (Next re-renders it blocking after `expire`). */
+/**
+ * Seconds until the entry is of no use (Next re-renders it blocking after `expire`).
+ * @param {Entry} entry
+ * @returns {number}
+ */
 function ttlSeconds(entry) {
   const cc = entry.cacheControl;
   let ttl;
@@ -152,25 +234,45 @@ function ttlSeconds(entry) {
   return Math.max(1, Math.min(MAX_TTL_S, left));
 }
 
+/**
+ * The entry's revalidation time in seconds, or undefined when it has none.
+ * @param {{ cacheControl?: CacheControl; value?: CacheValue | null }} entry
+ * @returns {number | undefined}
+ */
 function revalidateSeconds(entry) {
   const cc = entry.cacheControl;
   const seconds = cc && typeof cc.revalidate === 'number' ? cc.revalidate : entry.value?.kind === 'FETCH' ? entry.value.revalidate : undefined;
   return typeof seconds === 'number' && seconds > 0 ? seconds : undefined;
 }
 
-/** Milliseconds after which the entry is stale (served stale while Next re-renders it), or Infinity. */
+/**
+ * Milliseconds after which the entry is stale (served stale while Next re-renders it), or Infinity.
+ * @param {Entry} entry
+ * @returns {number}
+ */
 function revalidateAfter(entry) {
   const seconds = revalidateSeconds(entry);
   return seconds === undefined ? Infinity : entry.lastModified + seconds * 1000;
 }
 
-/** Whether the entry is brief: kept apart, never served stale, never shared (see above). */
+/**
+ * Whether the entry is brief: kept apart, never served stale, never shared (see above).
+ * @param {{ cacheControl?: CacheControl; value?: CacheValue | null }} entry
+ * @returns {boolean}
+ */
 export function isBrief(entry) {
   const seconds = revalidateSeconds(entry);
   return seconds !== undefined && seconds <= BRIEF_SECONDS;
 }
 
+/**
+ * Every tag of an entry: its page's header, its own, a fetch's, and those Next reads it with.
+ * @param {Entry} entry
+ * @param {GetContext | undefined} ctx
+ * @returns {string[]}
+ */
 function entryTags(entry, ctx) {
+  /** @type {string[]} */
   const tags = [];
   const header = entry.value?.headers?.[TAGS_HEADER];
   if (typeof header === 'string' && header) tags.push(...header.split(','));
@@ -182,53 +284,68 @@ function entryTags(entry, ctx) {
 
 // --- the in-memory LRU -----------------------------------------------------------------------
 
-/** An LRU of entries by their bytes (lib/cache/lru.mjs, sized per entry), nothing expiring by age. */
+/**
+ * An LRU of entries by their bytes (lib/cache/lru.mjs, sized per entry), nothing expiring by age.
+ * @param {number} maxBytes
+ * @returns {LruCache<Entry>}
+ */
 function bytesLru(maxBytes) {
-  return new LruCache(maxBytes, Infinity, Date.now, (entry, key) => key.length + byteSize(entry.value) + 64);
+  return new LruCache(maxBytes, Infinity, Date.now, (/** @type {Entry} */ entry, key) => key.length + byteSize(entry.value) + 64);
 }
 
 // --- the process-wide state: one LRU, one Redis connection, the tag expiries ---------------------
 
 class SharedCache {
+  /**
+   * @param {{ url: string; maxMemoryBytes: number | undefined }} options
+   */
   constructor({ url, maxMemoryBytes }) {
     this.url = url;
-    const budget = maxMemoryBytes > 0 ? maxMemoryBytes : 256 * 1024 * 1024;
+    const budget = maxMemoryBytes !== undefined && maxMemoryBytes > 0 ? maxMemoryBytes : 256 * 1024 * 1024;
     this.brief = bytesLru(Math.floor(budget * BRIEF_SHARE));
     this.lru = bytesLru(budget - this.brief.limit);
-    /** tag -> time (ms) it expired at, as the hash holds it. */
+    /** tag -> time (ms) it expired at, as the hash holds it. @type {Map<string, number>} */
     this.tagExpiry = new Map();
     this.skipUntil = 0;
+    /** @type {boolean | undefined} */
     this.healthy = undefined;
     this.instance = randomBytes(6).toString('hex');
+    /** server dist dir -> its build's id ('' when unknown). @type {Map<string, string>} */
     this.buildIds = new Map();
-    /** key -> when Next was told it must render it (see noteRender). */
+    /** key -> when Next was told it must render it (see noteRender). @type {Map<string, number>} */
     this.renderStarts = new Map();
     if (url && !isBuildPhase()) this.connect();
   }
 
   connect() {
+    /** @param {number} retries */
     const reconnectStrategy = (retries) => Math.min(100 * 2 ** retries, 2000);
-    this.client = createClient({
+    const client = createClient({
       url: this.url,
       disableOfflineQueue: true,
       commandsQueueMaxLength: 2000,
       socket: { connectTimeout: 2000, reconnectStrategy },
     });
-    this.subscriber = this.client.duplicate();
+    const subscriber = client.duplicate();
+    /** The connection for commands; none without REDIS_URL or during a build. @type {RedisClient | undefined} */
+    this.client = client;
+    /** The connection that listens to the tag channel. @type {RedisClient | undefined} */
+    this.subscriber = subscriber;
     // The first requests after start wait a moment for the first connection (at most a read's
     // timeout), so that a server just started reads the pages the others rendered.
+    /** @type {Promise<unknown> | undefined} */
     this.firstReady = withTimeout(
-      new Promise((resolve) => this.client.once('ready', resolve)),
+      new Promise((resolve) => client.once('ready', resolve)),
       READ_TIMEOUT_MS,
       'first connection',
     ).catch(() => undefined);
-    for (const [name, client] of [['client', this.client], ['subscriber', this.subscriber]]) {
-      client.on('error', (err) => this.markDown(`${name}: ${err?.message || err}`));
-      client.on('ready', () => {
+    for (const [name, conn] of /** @type {const} */ ([['client', client], ['subscriber', subscriber]])) {
+      conn.on('error', (err) => this.markDown(`${name}: ${why(err)}`));
+      conn.on('ready', () => {
         if (name === 'client') void this.onReady();
         else this.subscribe();
       });
-      client.connect().catch((err) => this.markDown(`${name}: ${err?.message || err}`));
+      conn.connect().catch((err) => this.markDown(`${name}: ${why(err)}`));
     }
     this.syncTimer = setInterval(() => void this.syncTags(), TAG_SYNC_MS);
     this.syncTimer.unref?.();
@@ -237,13 +354,17 @@ class SharedCache {
   /** Once: the client subscribes again by itself after a reconnection. */
   subscribe() {
     if (this.subscribed) return;
+    /** @type {boolean | undefined} */
     this.subscribed = true;
-    this.subscriber.subscribe(TAGS_CHANNEL, (message) => this.onTagMessage(message)).catch((err) => {
+    // Only called on the subscriber's own 'ready' (connect()): it exists.
+    const subscriber = /** @type {RedisClient} */ (this.subscriber);
+    subscriber.subscribe(TAGS_CHANNEL, (message) => this.onTagMessage(message)).catch((err) => {
       this.subscribed = false;
-      this.markDown(`subscribe: ${err?.message || err}`);
+      this.markDown(`subscribe: ${why(err)}`);
     });
   }
 
+  /** @param {string} reason */
   markDown(reason) {
     this.skipUntil = Date.now() + BACKOFF_MS;
     if (this.healthy !== false) log(`unavailable (${reason}); serving from memory and rendering`);
@@ -260,18 +381,28 @@ class SharedCache {
     return Boolean(this.client?.isReady) && Date.now() >= this.skipUntil;
   }
 
+  /**
+   * Runs `fn` on the connection within `ms`, unless Redis is not usable now; a failure or a
+   * timeout marks Redis down for a moment.
+   * @template T
+   * @param {string} what
+   * @param {number} ms
+   * @param {(client: RedisClient) => Promise<T>} fn
+   * @returns {Promise<{ ok: true; result: T } | { ok: false; result?: undefined }>}
+   */
   async call(what, ms, fn) {
     if (this.firstReady) {
       await this.firstReady;
       this.firstReady = undefined;
     }
-    if (!this.usable()) return { ok: false };
+    const client = this.client;
+    if (!client || !this.usable()) return { ok: false };
     try {
-      const result = await withTimeout(fn(this.client), ms, what);
+      const result = await withTimeout(fn(client), ms, what);
       this.markUp();
       return { ok: true, result };
     } catch (err) {
-      this.markDown(`${what}: ${err?.message || err}`);
+      this.markDown(`${what}: ${why(err)}`);
       return { ok: false };
     }
   }
@@ -280,6 +411,7 @@ class SharedCache {
     this.skipUntil = 0;
     this.markUp();
     if (!this.evictionChecked) {
+      /** @type {boolean | undefined} */
       this.evictionChecked = true;
       void this.checkEviction();
     }
@@ -297,7 +429,12 @@ class SharedCache {
     if (warning) log(warning);
   }
 
-  /** The Redis key of an entry, under its build's id; '' when the build's id is unknown (not shared then). */
+  /**
+   * The Redis key of an entry, under its build's id; '' when the build's id is unknown (not shared then).
+   * @param {string} key
+   * @param {string | undefined} serverDistDir
+   * @returns {string}
+   */
   redisKey(key, serverDistDir) {
     const dir = serverDistDir || path.join(process.cwd(), process.env.NEXT_DIST_DIR || '.next', 'server');
     let id = this.buildIds.get(dir);
@@ -318,6 +455,11 @@ class SharedCache {
 
   // Tags ------------------------------------------------------------------------------------
 
+  /**
+   * Whether one of the entry's tags expired after the entry was written.
+   * @param {Entry} entry
+   * @param {GetContext | undefined} ctx
+   */
   isExpired(entry, ctx) {
     const now = Date.now();
     for (const tag of entryTags(entry, ctx)) {
@@ -327,16 +469,22 @@ class SharedCache {
     return false;
   }
 
-  /** Tag times only grow: a later revalidation always wins, whoever reports it first. */
+  /**
+   * Tag times only grow: a later revalidation always wins, whoever reports it first.
+   * @param {string} tag
+   * @param {number} at
+   */
   applyTag(tag, at) {
     if (typeof tag !== 'string' || !Number.isFinite(at)) return;
     const known = this.tagExpiry.get(tag);
     if (known === undefined || at > known) this.tagExpiry.set(tag, at);
   }
 
+  /** @param {string} message */
   onTagMessage(message) {
     try {
-      const { tags } = JSON.parse(message);
+      // pushTags' message, or anything else published there: the times are checked one by one.
+      const { tags } = /** @type {{ tags?: Record<string, unknown> }} */ (JSON.parse(message));
       for (const [tag, at] of Object.entries(tags ?? {})) this.applyTag(tag, Number(at));
     } catch {
       // not ours
@@ -351,9 +499,12 @@ class SharedCache {
   async syncTags() {
     const read = await this.call('HGETALL tags', READ_TIMEOUT_MS, (c) => c.hGetAll(TAGS_KEY));
     if (!read.ok) return;
+    /** @type {boolean | undefined} */
     this.tagsLoaded = true;
     const oldest = Date.now() - TAG_KEEP_MS;
+    /** @type {Map<string, number>} */
     const remote = new Map();
+    /** @type {string[]} */
     const old = [];
     for (const [tag, value] of Object.entries(read.result ?? {})) {
       const at = Number(value);
@@ -361,16 +512,21 @@ class SharedCache {
       else remote.set(tag, at);
       this.applyTag(tag, at);
     }
+    /** @type {Record<string, number>} */
     const newer = {};
     for (const [tag, at] of this.tagExpiry) {
+      const known = remote.get(tag);
       if (at < oldest) this.tagExpiry.delete(tag);
-      else if (!(remote.get(tag) >= at)) newer[tag] = at;
+      else if (!(known !== undefined && known >= at)) newer[tag] = at;
     }
     if (old.length) await this.call('HDEL tags', WRITE_TIMEOUT_MS, (c) => c.hDel(TAGS_KEY, old));
     await this.pushTags(newer);
   }
 
-  /** Writes tag times to the shared hash and tells every server at once. */
+  /**
+   * Writes tag times to the shared hash and tells every server at once.
+   * @param {Record<string, number>} tags
+   */
   async pushTags(tags) {
     const count = Object.keys(tags).length;
     if (count === 0) return;
@@ -382,6 +538,7 @@ class SharedCache {
     if (wrote.ok) log(`revalidated ${count} tag(s) on every server`);
   }
 
+  /** @param {string[]} tags */
   async revalidateTags(tags) {
     // Every revalidation expires the tag now, with or without a cache-life profile: Next would
     // serve a profile's entries stale while re-rendering; here they are re-rendered before serving.
@@ -392,6 +549,10 @@ class SharedCache {
 
   // Entries ---------------------------------------------------------------------------------
 
+  /**
+   * @param {string} key the Redis key
+   * @returns {Promise<Entry | null>}
+   */
   async remoteGet(key) {
     // An entry read from Redis is checked against the tags' expiries: never before this process
     // has read them once (a page taken down before it started would otherwise come back).
@@ -406,7 +567,13 @@ class SharedCache {
     }
   }
 
-  /** A brief entry of this server's, while its lifetime lasts and no tag expired it. */
+  /**
+   * A brief entry of this server's, while its lifetime lasts and no tag expired it.
+   * @param {string} key
+   * @param {GetContext | undefined} ctx
+   * @param {number} asked when Next asked (ms)
+   * @returns {Entry | undefined}
+   */
   briefGet(key, ctx, asked) {
     const entry = this.brief.get(key);
     if (!entry) return undefined;
@@ -415,6 +582,12 @@ class SharedCache {
     return undefined;
   }
 
+  /**
+   * @param {string} key
+   * @param {GetContext | undefined} ctx
+   * @param {string | undefined} serverDistDir
+   * @returns {Promise<Entry | null>}
+   */
   async get(key, ctx, serverDistDir) {
     const asked = Date.now();
     const brief = this.briefGet(key, ctx, asked);
@@ -436,6 +609,8 @@ class SharedCache {
    * When the render that will store `key` began. The entry is dated then, not when it is stored:
    * a render that read the catalogue before a purge (on any server) and stores its page after it
    * is then older than the purge, and expires at once instead of living its whole lifetime.
+   * @param {string} key
+   * @param {number} at
    */
   noteRender(key, at) {
     const noted = this.renderStarts.get(key);
@@ -444,12 +619,23 @@ class SharedCache {
     this.renderStarts.set(key, at);
   }
 
+  /**
+   * When the render storing `key` now began (noteRender), or `now` when none was noted.
+   * @param {string} key
+   * @param {number} now
+   * @returns {number}
+   */
   renderStart(key, now) {
     const noted = this.renderStarts.get(key);
     this.renderStarts.delete(key);
     return noted !== undefined && now - noted < RENDER_NOTE_MS ? Math.min(noted, now) : now;
   }
 
+  /**
+   * @param {string} key
+   * @param {Entry} entry
+   * @param {string | undefined} serverDistDir
+   */
   async set(key, entry, serverDistDir) {
     entry.lastModified = this.renderStart(key, entry.lastModified);
     if (isBrief(entry)) {
@@ -469,6 +655,8 @@ class SharedCache {
 /**
  * What to say about Redis's eviction settings (CONFIG GET maxmemory, maxmemory-policy), or null.
  * Every page key has a TTL; the tag hash has none and must not be evicted.
+ * @param {Record<string, unknown> | undefined} settings
+ * @returns {string | null}
  */
 export function evictionWarning(settings) {
   const maxmemory = Number(settings?.maxmemory ?? NaN);
@@ -480,32 +668,56 @@ export function evictionWarning(settings) {
   return null;
 }
 
+/**
+ * The process's one SharedCache, made by the first handler.
+ * @param {number | undefined} maxMemoryBytes
+ * @returns {SharedCache}
+ */
 function shared(maxMemoryBytes) {
-  const holder = globalThis;
+  // On globalThis under a registered symbol: Next may load this module more than once, and
+  // lib/data/health.ts and lib/server/answer-store.mjs read the state there.
+  const holder = /** @type {Record<symbol, SharedCache | undefined>} */ (/** @type {unknown} */ (globalThis));
   holder[STATE] ??= new SharedCache({ url: process.env.REDIS_URL?.trim() || '', maxMemoryBytes });
   return holder[STATE];
 }
 
 /** Next constructs one handler per request; the state they share lives in the process (above). */
 export default class RedisCacheHandler {
+  /**
+   * @param {{ serverDistDir?: string; maxMemoryCacheSize?: number }} [ctx] what Next passes (its
+   *   CacheHandlerContext): where the build is, and the page cache's budget (PAGE_CACHE_MB)
+   */
   constructor(ctx = {}) {
     this.serverDistDir = ctx.serverDistDir;
     this.cache = shared(ctx.maxMemoryCacheSize);
   }
 
+  /**
+   * The entry under `key`, or null: Next renders then.
+   * @param {string} key
+   * @param {GetContext} [ctx]
+   * @returns {Promise<{ lastModified: number; value: CacheValue | null; cacheControl: CacheControl | undefined } | null>}
+   */
   async get(key, ctx) {
     try {
       const entry = await this.cache.get(key, ctx, this.serverDistDir);
       if (!entry) return null;
       return { lastModified: entry.lastModified, value: entry.value, cacheControl: entry.cacheControl };
     } catch (err) {
-      log(`get failed (${err?.message || err}); rendering`);
+      log(`get failed (${why(err)}); rendering`);
       return null;
     }
   }
 
+  /**
+   * @param {string} key
+   * @param {CacheValue | null | undefined} data
+   * @param {SetContext} [ctx]
+   * @returns {Promise<void>}
+   */
   async set(key, data, ctx = {}) {
     try {
+      /** @type {Entry} */
       const entry = {
         lastModified: Date.now(),
         value: data ?? null,
@@ -514,18 +726,22 @@ export default class RedisCacheHandler {
       };
       await this.cache.set(key, entry, this.serverDistDir);
     } catch (err) {
-      log(`set failed (${err?.message || err})`);
+      log(`set failed (${why(err)})`);
     }
   }
 
-  /** Next also passes a profile's durations: ignored, every revalidation expires the tags now. */
+  /**
+   * Next also passes a profile's durations: ignored, every revalidation expires the tags now.
+   * @param {string | string[]} tags
+   * @returns {Promise<void>}
+   */
   async revalidateTag(tags) {
     const list = (typeof tags === 'string' ? [tags] : Array.isArray(tags) ? tags : []).filter((t) => typeof t === 'string' && t);
     if (list.length === 0) return;
     try {
       await this.cache.revalidateTags(list);
     } catch (err) {
-      log(`revalidateTag failed (${err?.message || err})`);
+      log(`revalidateTag failed (${why(err)})`);
     }
   }
 

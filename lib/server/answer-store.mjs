@@ -1,7 +1,8 @@
 /**
  * The site's server's own store of finished page answers (server.mjs), so that a page Next serves
  * from its page cache is served again without Next: no routing, no proxy, no cache handler lookup,
- * no rendering of headers. For a cached page, those were nearly all of the server's CPU.
+ * no rendering of headers: work a finished page does not need, which for a cached page is most of
+ * what the server would otherwise do for it.
  *
  * It only ever repeats what Next itself would answer at that moment, and is narrower than the edge:
  *
@@ -187,19 +188,19 @@ export function createAnswerStore({
     const end = res.end;
     let streamed = false;
     res.write = /** @type {ServerResponse['write']} */ (
-      function writeWatched(/** @type {any[]} */ ...args) {
+      function writeWatched(/** @type {unknown[]} */ ...args) {
         streamed = true;
-        return /** @type {(...a: any[]) => boolean} */ (write).apply(res, args);
+        return /** @type {(...a: unknown[]) => boolean} */ (write).apply(res, args);
       }
     );
     res.end = /** @type {ServerResponse['end']} */ (
-      function endWatched(/** @type {unknown} */ chunk, /** @type {any[]} */ ...rest) {
+      function endWatched(/** @type {unknown} */ chunk, /** @type {unknown[]} */ ...rest) {
         res.write = write;
         res.end = end;
         if (!streamed && typeof chunk === 'string' && (rest.length === 0 || typeof rest[0] === 'function' || rest[0] === 'utf8' || rest[0] === 'utf-8')) {
           offer(key, date, startGeneration, /** @type {string} */ (tags), res, chunk);
         }
-        return /** @type {(...a: any[]) => ServerResponse} */ (end).call(res, chunk, ...rest);
+        return /** @type {(...a: unknown[]) => ServerResponse} */ (end).call(res, chunk, ...rest);
       }
     );
   }

@@ -3,8 +3,8 @@
  * of once per request.
  *
  * Next's own compression (the `compression` middleware) gzips every answer again, and its ETag is a
- * JavaScript hash over the whole page: for a cached page, the two were about a third of the
- * server's CPU (measured with `node --cpu-prof` under `npm run bench:edge`). Both are off in
+ * JavaScript hash over the whole page: a cached page pays for both again on every request, for the
+ * same bytes (a CPU profile under `npm run bench:edge` shows their share). Both are off in
  * next.config.ts (`compress: false`, `generateEtags: false`) and done here instead:
  *
  * - An answer Next sends whole (a cached page, an API answer, a static file: anything that comes
@@ -47,10 +47,10 @@ const MAX_COLLECT_BYTES = 4 * 1024 * 1024;
 /**
  * How hard each encoding works (`npm run bench:compress` prints what each level gives and costs for
  * the site's pages). An answer a shared cache may keep is compressed once and sent many times: gzip
- * 9, and brotli 6, the last level before brotli's CPU climbs many times over for a few percent,
+ * 9, and brotli 6, the last level before brotli's CPU climbs steeply for little gain in bytes,
  * which every page would pay again after each catalogue change, on the cores that render. An answer
  * for one visitor, or streamed as it renders, is compressed for each request: gzip 6, and brotli 5,
- * about gzip 6's CPU for clearly fewer bytes.
+ * which costs about what gzip 6 costs for fewer bytes.
  */
 export const LEVELS = {
   gzip: { once: 9, each: 6 },
@@ -183,7 +183,7 @@ function createStreamEncoder(encoding) {
  * What is known of an answer's body: its weak ETag, its length, and its encodings (gzip, br),
  * each made the first time a client asks for it. Entries are found by the body's SHA-256, and, for
  * a body Next hands over as a string (a cached page), by the string itself: a page served again
- * arrives as the same string, and a Map finds it without encoding or hashing 100 kB again. Least
+ * arrives as the same string, and a Map finds it without encoding or hashing the whole page again. Least
  * recently used first out, bounded in bytes (strings counted at 2 bytes a character, their worst
  * case, plus every encoding kept).
  */
@@ -333,8 +333,8 @@ export function createCompressOnce({ maxBytes = 16 * 1024 * 1024 } = {}) {
   function encode(req, res) {
     const accepted = chooseEncoding(req.headers['accept-encoding']);
     // Node's own methods, called with the argument lists their callers gave.
-    const write = /** @type {(...args: any[]) => boolean} */ (res.write);
-    const end = /** @type {(...args: any[]) => Response} */ (res.end);
+    const write = /** @type {(...args: unknown[]) => boolean} */ (res.write);
+    const end = /** @type {(...args: unknown[]) => Response} */ (res.end);
     const flushHeaders = res.flushHeaders;
     /** 'undecided' until the first byte or header leaves; then 'pass', 'collect' or 'stream'. */
     let mode = 'undecided';
@@ -410,7 +410,7 @@ export function createCompressOnce({ maxBytes = 16 * 1024 * 1024 } = {}) {
     const sendBody = (data, as, cb, length = typeof data === 'string' ? Buffer.byteLength(data) : data.length) => {
       if (as) res.setHeader('Content-Encoding', as);
       res.setHeader('Content-Length', length);
-      return /** @type {(...a: any[]) => Response} */ (end).call(res, data, cb);
+      return end.call(res, data, cb);
     };
 
     /**

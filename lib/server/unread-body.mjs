@@ -27,9 +27,9 @@ export function closeIfBodyUnread(req, res) {
   if (!hasBody(req.headers)) return;
   const writeHead = res.writeHead;
   res.writeHead = /** @type {typeof res.writeHead} */ (
-    function writeHeadClosingUnread(/** @type {any[]} */ ...args) {
+    function writeHeadClosingUnread(/** @type {unknown[]} */ ...args) {
       if (!req.complete && !res.headersSent) res.setHeader('connection', 'close');
-      return /** @type {(...a: any[]) => typeof res} */ (writeHead).apply(res, args);
+      return /** @type {(...a: unknown[]) => typeof res} */ (writeHead).apply(res, args);
     }
   );
 }

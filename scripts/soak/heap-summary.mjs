@@ -1,18 +1,54 @@
 /**
  * What a V8 heap snapshot (.heapsnapshot, as `--heapsnapshot-signal` writes it) is made of: the
  * objects by constructor (count and self size), and the dominator tree's big branches by retained
- * size (what would be freed with them), each named by the edge that holds it (`Lru.map`, `BodyMemo.byHash`),
+ * size (what would be freed with them), each named by the edge that holds it (`LruCache.map`, `BodyMemo.byHash`),
  * so that each part can be told apart and matched to the setting that bounds it.
  *
- * Snapshots of a server's heap run to hundreds of MB, more than one JavaScript string can hold:
- * the file is read as bytes and its number arrays scanned without JSON.parse. Retained sizes come
+ * A server's heap snapshot can be larger than one JavaScript string can hold (V8's string length
+ * limit): the file is read as bytes and its number arrays scanned without JSON.parse. Retained sizes come
  * from the dominator tree over strong edges (weak edges do not retain), as in DevTools.
  *
  * `node scripts/soak/heap-summary.mjs FILE [--top N]` prints the summary; soak.mjs imports it.
  */
 import fs from 'node:fs';
 
-/** The integers of the JSON array that starts at `buf[start]` ('['), and the index after its ']'. */
+/**
+ * The snapshot's header (`snapshot.meta`): the names of a node's and an edge's fields, and for
+ * each field, its type's names (the `type` field's list of kinds).
+ * @typedef {{ node_fields: string[]; node_types: (string[] | string)[]; edge_fields: string[]; edge_types: (string[] | string)[] }} Meta
+ * @typedef {{ kind: string; count: number; selfBytes: number }} KindRow
+ * @typedef {{ level: number; object: string; heldAs: string; retainedBytes: number; selfBytes: number }} TreeRow
+ * @typedef {{ file: string; nodes: number; totalBytes: number; parts: { part: string; bytes: number }[]; constructors: KindRow[]; tree: TreeRow[] }} Summary
+ *
+ * The loops below index typed arrays by node and edge ordinals that are in range by construction
+ * (each loop's bound, or a value read from the snapshot's own arrays); with noUncheckedIndexedAccess
+ * each such read goes through `int` (an Int32Array) or `num` (a Float64Array), which say so to the
+ * type checker and check nothing at run time. Two, not one over ArrayLike<number>: each sees one
+ * kind of array, which keeps V8's element reads in these loops as fast as plain indexing.
+ */
+
+/**
+ * `array[i]` for an index in range: a number (the type checker would say number | undefined).
+ * @param {Int32Array} array
+ * @param {number} i
+ * @returns {number}
+ */
+const int = (array, i) => /** @type {number} */ (array[i]);
+
+/**
+ * The same for a Float64Array.
+ * @param {Float64Array} array
+ * @param {number} i
+ * @returns {number}
+ */
+const num = (array, i) => /** @type {number} */ (array[i]);
+
+/**
+ * The integers of the JSON array that starts at `buf[start]` ('['), and the index after its ']'.
+ * @param {Buffer} buf
+ * @param {number} start
+ * @returns {{ values: Float64Array; end: number }}
+ */
 function scanIntArray(buf, start) {
   let out = new Float64Array(1 << 20);
   let n = 0;
@@ -20,7 +56,7 @@ function scanIntArray(buf, start) {
   let value = 0;
   let inNumber = false;
   for (; i < buf.length; i++) {
-    const c = buf[i];
+    const c = /** @type {number} */ (buf[i]);
     if (c >= 48 && c <= 57) {
       value = value * 10 + (c - 48);
       inNumber = true;
@@ -41,15 +77,26 @@ function scanIntArray(buf, start) {
   return { values: out.subarray(0, n), end: i + 1 };
 }
 
-/** The index of `"key":[` in `buf` from `from` on, pointing at the '['. */
+/**
+ * The index of `"key":[` in `buf` from `from` on, pointing at the '['.
+ * @param {Buffer} buf
+ * @param {string} key
+ * @param {number} [from]
+ */
 function arrayStart(buf, key, from = 0) {
   const at = buf.indexOf(`"${key}":[`, from, 'latin1');
   if (at < 0) throw new Error(`heap-summary: no "${key}" array in the snapshot`);
   return at + key.length + 3;
 }
 
-/** The JSON array of strings starting at `buf[start]`, parsed string by string. */
+/**
+ * The JSON array of strings starting at `buf[start]`, parsed string by string.
+ * @param {Buffer} buf
+ * @param {number} start
+ * @returns {string[]}
+ */
 function scanStrings(buf, start) {
+  /** @type {string[]} */
   const strings = [];
   let i = start + 1;
   while (i < buf.length) {
@@ -67,12 +114,17 @@ function scanStrings(buf, start) {
   return strings;
 }
 
+/**
+ * The snapshot in `file`: its header, and its node, edge and string arrays.
+ * @param {string} file
+ * @returns {{ meta: Meta; nodes: Float64Array; edges: Float64Array; strings: string[] }}
+ */
 export function readSnapshot(file) {
   const buf = fs.readFileSync(file);
   const metaEnd = arrayStart(buf, 'nodes');
   // The header (meta) is small JSON: everything before "nodes".
   const head = buf.toString('utf8', 0, metaEnd - '"nodes":['.length).replace(/,\s*$/, '') + '}';
-  const { snapshot } = JSON.parse(head);
+  const { snapshot } = /** @type {{ snapshot: { meta: Meta } }} */ (JSON.parse(head));
   const nodes = scanIntArray(buf, metaEnd);
   const edges = scanIntArray(buf, arrayStart(buf, 'edges', nodes.end));
   const strings = scanStrings(buf, arrayStart(buf, 'strings', edges.end));
@@ -82,6 +134,11 @@ export function readSnapshot(file) {
 /**
  * Immediate dominators (Cooper, Harvey and Kennedy's iterative algorithm) of the graph rooted at
  * node 0, over the strong edges; node indices are ordinals (node array offset / node field count).
+ * @param {number} count
+ * @param {Int32Array} firstEdge each node's first edge, and after the last node the edge count
+ * @param {Int32Array} edgeTargets
+ * @param {Uint8Array} edgeWeak
+ * @returns {{ idom: Int32Array; post: Int32Array; postN: number }}
  */
 function dominators(count, firstEdge, edgeTargets, edgeWeak) {
   // Reverse postorder by an iterative depth-first walk from the root.
@@ -94,16 +151,17 @@ function dominators(count, firstEdge, edgeTargets, edgeWeak) {
   stack[sp++] = 0;
   const seen = new Uint8Array(count);
   seen[0] = 1;
-  cursor[0] = firstEdge[0];
+  cursor[0] = int(firstEdge, 0);
   while (sp > 0) {
-    const v = stack[sp - 1];
-    if (cursor[v] < firstEdge[v + 1]) {
-      const e = cursor[v]++;
+    const v = int(stack, sp - 1);
+    const e = int(cursor, v);
+    if (e < int(firstEdge, v + 1)) {
+      cursor[v] = e + 1;
       if (edgeWeak[e]) continue;
-      const w = edgeTargets[e];
+      const w = int(edgeTargets, e);
       if (!seen[w]) {
         seen[w] = 1;
-        cursor[w] = firstEdge[w];
+        cursor[w] = int(firstEdge, w);
         stack[sp++] = w;
       }
     } else {
@@ -116,31 +174,45 @@ function dominators(count, firstEdge, edgeTargets, edgeWeak) {
   const predCount = new Int32Array(count + 1);
   for (let v = 0; v < count; v++) {
     if (!seen[v]) continue;
-    for (let e = firstEdge[v]; e < firstEdge[v + 1]; e++) if (!edgeWeak[e]) predCount[edgeTargets[e] + 1]++;
+    for (let e = int(firstEdge, v); e < int(firstEdge, v + 1); e++) {
+      if (edgeWeak[e]) continue;
+      const slot = int(edgeTargets, e) + 1;
+      predCount[slot] = int(predCount, slot) + 1;
+    }
   }
-  for (let v = 0; v < count; v++) predCount[v + 1] += predCount[v];
-  const preds = new Int32Array(predCount[count]);
+  for (let v = 0; v < count; v++) predCount[v + 1] = int(predCount, v + 1) + int(predCount, v);
+  const preds = new Int32Array(int(predCount, count));
   const fill = predCount.slice(0, count);
   for (let v = 0; v < count; v++) {
     if (!seen[v]) continue;
-    for (let e = firstEdge[v]; e < firstEdge[v + 1]; e++) if (!edgeWeak[e]) preds[fill[edgeTargets[e]]++] = v;
+    for (let e = int(firstEdge, v); e < int(firstEdge, v + 1); e++) {
+      if (edgeWeak[e]) continue;
+      const w = int(edgeTargets, e);
+      const slot = int(fill, w);
+      fill[w] = slot + 1;
+      preds[slot] = v;
+    }
   }
   const idom = new Int32Array(count).fill(-1);
   idom[0] = 0;
+  /**
+   * @param {number} a
+   * @param {number} b
+   */
   const intersect = (a, b) => {
     while (a !== b) {
-      while (order[a] < order[b]) a = idom[a];
-      while (order[b] < order[a]) b = idom[b];
+      while (int(order, a) < int(order, b)) a = int(idom, a);
+      while (int(order, b) < int(order, a)) b = int(idom, b);
     }
     return a;
   };
   for (let changed = true; changed; ) {
     changed = false;
     for (let k = postN - 2; k >= 0; k--) {
-      const v = post[k];
+      const v = int(post, k);
       let d = -1;
-      for (let p = predCount[v]; p < predCount[v + 1]; p++) {
-        const u = preds[p];
+      for (let p = int(predCount, v); p < int(predCount, v + 1); p++) {
+        const u = int(preds, p);
         if (idom[u] === -1) continue;
         d = d === -1 ? u : intersect(u, d);
       }
@@ -159,13 +231,18 @@ const PARTS = new Map([
   ['SitemapStore', 'sitemap store (PAGE_CACHE_MB / 4)'],
   ['BodyMemo', 'compress-once memo (maxBytes)'],
   ['Reader', 'geo database (the mmdb file)'],
-  ['LruCache', 'LruCache, lib/lru.mjs (entries)'],
+  ['LruCache', 'LruCache, lib/cache/lru.mjs (entries)'],
   ['LRUCache', "Next's LRU caches (entries)"],
 ]);
 /** Stores made by a function rather than a class, by the module variable (server.mjs) that holds them. */
 const HELD_PARTS = new Map([['answers', 'answer store (ANSWER_STORE_MB)']]);
 
-/** The summary of snapshot `file`: totals, constructors by self size, objects by retained size. */
+/**
+ * The summary of snapshot `file`: totals, constructors by self size, objects by retained size.
+ * @param {string} file
+ * @param {{ top?: number; depth?: number }} [options] how many rows of each list, how deep a tree
+ * @returns {Summary}
+ */
 export function summarizeSnapshot(file, { top = 25, depth = 8 } = {}) {
   const { meta, nodes, edges, strings } = readSnapshot(file);
   const nf = meta.node_fields.length;
@@ -177,8 +254,9 @@ export function summarizeSnapshot(file, { top = 25, depth = 8 } = {}) {
   const eType = meta.edge_fields.indexOf('type');
   const eName = meta.edge_fields.indexOf('name_or_index');
   const eTo = meta.edge_fields.indexOf('to_node');
-  const nodeTypes = meta.node_types[nType];
-  const edgeTypes = meta.edge_types[eType];
+  // The `type` fields' types are the lists of their names (V8's format).
+  const nodeTypes = /** @type {string[]} */ (meta.node_types[nType]);
+  const edgeTypes = /** @type {string[]} */ (meta.edge_types[eType]);
   const weakType = edgeTypes.indexOf('weak');
   const elementType = edgeTypes.indexOf('element');
   const hiddenType = edgeTypes.indexOf('hidden');
@@ -186,22 +264,28 @@ export function summarizeSnapshot(file, { top = 25, depth = 8 } = {}) {
   const firstEdge = new Int32Array(count + 1);
   for (let v = 0, e = 0; v < count; v++) {
     firstEdge[v] = e;
-    e += nodes[v * nf + nEdges];
+    e += num(nodes, v * nf + nEdges);
   }
   firstEdge[count] = edges.length / ef;
   const edgeCount = edges.length / ef;
   const edgeTargets = new Int32Array(edgeCount);
   const edgeWeak = new Uint8Array(edgeCount);
   for (let e = 0; e < edgeCount; e++) {
-    edgeTargets[e] = edges[e * ef + eTo] / nf;
+    edgeTargets[e] = num(edges, e * ef + eTo) / nf;
     edgeWeak[e] = edges[e * ef + eType] === weakType ? 1 : 0;
   }
-  const self = (v) => nodes[v * nf + nSelf];
-  const typeOf = (v) => nodeTypes[nodes[v * nf + nType]];
-  /** Objects by constructor; strings, code, arrays and native parts by their kind. */
+  /** @param {number} v */
+  const self = (v) => num(nodes, v * nf + nSelf);
+  /** @param {number} v */
+  const typeOf = (v) => /** @type {string} */ (nodeTypes[num(nodes, v * nf + nType)]);
+  /**
+   * Objects by constructor; strings, code, arrays and native parts by their kind.
+   * @param {number} v
+   * @returns {string}
+   */
   const kindOf = (v) => {
     const type = typeOf(v);
-    const name = strings[nodes[v * nf + nName]];
+    const name = /** @type {string} */ (strings[num(nodes, v * nf + nName)]);
     if (type === 'object' || type === 'native') return name.length > 80 ? `${name.slice(0, 77)}...` : name;
     if (type === 'string' || type === 'concatenated string' || type === 'sliced string') return '(string)';
     if (type === 'closure') return '(closure)';
@@ -212,6 +296,7 @@ export function summarizeSnapshot(file, { top = 25, depth = 8 } = {}) {
   };
 
   let total = 0;
+  /** @type {Map<string, KindRow>} */
   const byKind = new Map();
   for (let v = 0; v < count; v++) {
     const s = self(v);
@@ -227,17 +312,21 @@ export function summarizeSnapshot(file, { top = 25, depth = 8 } = {}) {
   const retained = new Float64Array(count);
   for (let v = 0; v < count; v++) retained[v] = self(v);
   for (let k = 0; k < postN; k++) {
-    const v = post[k];
-    if (v !== 0 && idom[v] >= 0) retained[idom[v]] += retained[v];
+    const v = int(post, k);
+    const d = int(idom, v);
+    if (v !== 0 && d >= 0) retained[d] = num(retained, d) + num(retained, v);
   }
-  // The name an object is held by: the first strong edge to it from its immediate dominator.
+  /**
+   * The name an object is held by: the first strong edge to it from its immediate dominator.
+   * @param {number} v
+   */
   const heldAs = (v) => {
-    const d = idom[v];
+    const d = int(idom, v);
     if (d < 0) return '?';
-    for (let e = firstEdge[d]; e < firstEdge[d + 1]; e++) {
+    for (let e = int(firstEdge, d); e < int(firstEdge, d + 1); e++) {
       if (edgeTargets[e] !== v || edgeWeak[e]) continue;
       const t = edges[e * ef + eType];
-      const n = edges[e * ef + eName];
+      const n = num(edges, e * ef + eName);
       const label = t === elementType || t === hiddenType ? `[${n}]` : `.${strings[n]}`;
       return `${kindOf(d)}${label}`;
     }
@@ -246,56 +335,68 @@ export function summarizeSnapshot(file, { top = 25, depth = 8 } = {}) {
   // The dominator tree's big branches: from the root down, every object retaining at least
   // `minBytes`, to `depth` levels, each named by the edge its dominator holds it by.
   const minBytes = Math.max(1024 * 1024, total / 200);
+  /** @type {Map<number, number[]>} */
   const kids = new Map();
   for (let v = 1; v < count; v++) {
-    if (idom[v] < 0 || retained[v] < minBytes) continue;
-    const list = kids.get(idom[v]) ?? [];
+    const d = int(idom, v);
+    if (d < 0 || num(retained, v) < minBytes) continue;
+    const list = kids.get(d) ?? [];
     list.push(v);
-    kids.set(idom[v], list);
+    kids.set(d, list);
   }
+  /** @type {TreeRow[]} */
   const tree = [];
+  /**
+   * @param {number} v
+   * @param {number} level
+   */
   const walk = (v, level) => {
-    const list = (kids.get(v) ?? []).sort((a, b) => retained[b] - retained[a]);
+    const list = (kids.get(v) ?? []).sort((a, b) => num(retained, b) - num(retained, a));
     for (const w of list) {
       if (tree.length >= top * 2) return;
-      tree.push({ level, object: kindOf(w), heldAs: heldAs(w), retainedBytes: retained[w], selfBytes: self(w) });
+      tree.push({ level, object: kindOf(w), heldAs: heldAs(w), retainedBytes: num(retained, w), selfBytes: self(w) });
       if (level < depth) walk(w, level + 1);
     }
   };
   walk(0, 0);
   // The parts: every object counted once, in the store that dominates it (the outermost dominator
   // that is one of PARTS: the page cache's LruCache is the page cache's), else by its own type.
+  /** @type {Map<number, string>} */
   const heldParts = new Map();
   for (let v = 0; v < count; v++) {
     if (kindOf(v) !== 'system / Context') continue;
-    for (let e = firstEdge[v]; e < firstEdge[v + 1]; e++) {
-      const part = HELD_PARTS.get(strings[edges[e * ef + eName]]);
-      if (part && edges[e * ef + eType] !== elementType && edges[e * ef + eType] !== hiddenType) heldParts.set(edgeTargets[e], part);
+    for (let e = int(firstEdge, v); e < int(firstEdge, v + 1); e++) {
+      const part = HELD_PARTS.get(/** @type {string} */ (strings[num(edges, e * ef + eName)]));
+      if (part && edges[e * ef + eType] !== elementType && edges[e * ef + eType] !== hiddenType) heldParts.set(int(edgeTargets, e), part);
     }
   }
+  /** Each node's part: a store's name, or null for none (undefined before it is known). @type {(string | null | undefined)[]} */
   const partOf = new Array(count);
   partOf[0] = null;
   for (let k = postN - 2; k >= 0; k--) {
-    const v = post[k];
-    partOf[v] = partOf[idom[v]] ?? PARTS.get(kindOf(v)) ?? heldParts.get(v) ?? null;
+    const v = int(post, k);
+    partOf[v] = partOf[int(idom, v)] ?? PARTS.get(kindOf(v)) ?? heldParts.get(v) ?? null;
   }
   // An object no store dominates but stores hold directly (a page's HTML, held by the page cache
   // and as the compress-once memo's key) is counted once, to those stores together.
+  /** @type {Map<number, Set<string>>} */
   const holders = new Map();
   for (let v = 0; v < count; v++) {
-    if (!partOf[v]) continue;
-    for (let e = firstEdge[v]; e < firstEdge[v + 1]; e++) {
-      const w = edgeTargets[e];
-      if (edgeWeak[e] || partOf[w] !== null || idom[w] < 0) continue;
+    const part = partOf[v];
+    if (!part) continue;
+    for (let e = int(firstEdge, v); e < int(firstEdge, v + 1); e++) {
+      const w = int(edgeTargets, e);
+      if (edgeWeak[e] || partOf[w] !== null || int(idom, w) < 0) continue;
       const set = holders.get(w) ?? new Set();
-      set.add(partOf[v]);
+      set.add(part);
       holders.set(w, set);
     }
   }
   for (const [w, set] of holders) partOf[w] = `shared by ${[...set].sort().join(' and ')}`;
+  /** @type {Map<string, number>} */
   const parts = new Map();
   for (let v = 0; v < count; v++) {
-    const part = partOf[v] ?? (idom[v] < 0 ? '(unreachable, collected next)' : `other: ${typeOf(v)}`);
+    const part = partOf[v] ?? (int(idom, v) < 0 ? '(unreachable, collected next)' : `other: ${typeOf(v)}`);
     parts.set(part, (parts.get(part) ?? 0) + self(v));
   }
   const partList = [...parts].map(([part, bytes]) => ({ part, bytes })).sort((a, b) => b.bytes - a.bytes);
@@ -303,9 +404,14 @@ export function summarizeSnapshot(file, { top = 25, depth = 8 } = {}) {
   return { file, nodes: count, totalBytes: total, parts: partList, constructors, tree };
 }
 
+/** @param {number} b */
 const mib = (b) => (b / 1048576).toFixed(1);
 
-/** The summary as printable lines. */
+/**
+ * The summary as printable lines.
+ * @param {Summary} s
+ * @returns {string[]}
+ */
 export function formatSummary(s) {
   const lines = [`heap snapshot ${s.file}: ${s.nodes} objects, ${mib(s.totalBytes)} MiB live`];
   lines.push('  parts (each object once, in the store that holds it, else by its type):');

@@ -92,7 +92,7 @@ runMain('test:cache', async () => {
       API_TIMEOUT_MS: String(API_TIMEOUT_MS),
     });
     // The soak's mix, briefly, against the embedded server (restarted by the outage tests).
-    const figures = await soak({ baseUrl: upstream.baseUrl, pid: upstream.child.pid, durationS: 20, warmupS: 5, connections: 32, prefillPages: false });
+    const figures = await soak({ baseUrl: upstream.baseUrl, pid: /** @type {number} */ (upstream.child.pid), durationS: 20, warmupS: 5, connections: 32, prefillPages: false });
     const soakOk = figures.errors === 0;
     if (!soakOk) console.error('test:cache: the short soak saw errors');
     return tests || (soakOk ? 0 : 1);
