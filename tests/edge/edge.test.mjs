@@ -133,8 +133,11 @@ describe('the shipped edge in front of the site', () => {
   const edgeSecret = randomBytes(24).toString('base64url');
   // The purge secret of the edge, as docs/nginx-edge.md tells an operator to set it.
   const purgeSecret = randomBytes(24).toString('base64url');
-  /** Another last character (a fixed one was the secret's own in 1 run of 64: the "wrong" secret was right). */
-  /** @param {string} secret */
+  /**
+   * A wrong secret: another last character (a fixed one would sometimes be the secret's own, and
+   * the "wrong" secret right).
+   * @param {string} secret
+   */
   const wrongOf = (secret) => `${secret.slice(0, -1)}${secret.endsWith('x') ? 'y' : 'x'}`;
 
   before(async () => {
