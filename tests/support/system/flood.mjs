@@ -8,7 +8,7 @@
  *  - the site's page cache: a sample of the URLs asked of the site itself, once right after and
  *    once `waitMs` later (x-nextjs-cache HIT or STALE: the page cache had kept it), and a real page
  *    rendered before the flood (a HIT after it: not pushed out).
- * Used by npm run test:edge (scripts/edge-suite.mjs) and npm run flood (scripts/flood.mjs).
+ * Used by npm run test:edge (tests/edge/made-up-urls.test.mjs) and npm run flood (scripts/flood.mjs).
  */
 import fs from 'node:fs';
 import path from 'node:path';
