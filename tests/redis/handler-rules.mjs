@@ -50,7 +50,7 @@ const pageCtx = { kind: 'APP_PAGE', isFallback: false };
 const setCtx = { cacheControl: { revalidate: 600, expire: 1200 } };
 
 /**
- * What is read of an entry's value (the handler's types leave it `unknown`): a page's HTML, a fetch's body.
+ * What is read of an entry's value (the handler types only the fields it reads itself; the rest are `unknown`): a page's HTML, a fetch's body.
  * @param {{ value: unknown } | null} entry
  */
 const valueOf = (entry) => /** @type {{ html?: string; data?: { body?: string } } | undefined} */ (entry?.value);
