@@ -27,6 +27,8 @@ export interface Config {
   analyticsAfterConsent: boolean;
   /** Size of the in-memory page cache (ISR and upstream data), in MiB. */
   pageCacheMb: number;
+  /** Bytes of upstream answers (as fetched) kept in memory for their lifetime and as stale-if-error, in MiB. */
+  upstreamCacheMb: number;
   /**
    * Secret of the keyed, daily-rotating hash a catalogue stores votes under (voter-key.ts in
    * lib/catalog/sqlite and lib/catalog/postgres);
@@ -219,6 +221,16 @@ function databaseUrl(env: Env, name: string): string {
   return v;
 }
 
+/**
+ * UPSTREAM_CACHE_MB's default. The heap cap (scripts/lib/node-memory.mjs) is the page cache plus
+ * HEAP_BASE_MB for everything else, and this cache is one of those other stores. Its parsed answers
+ * take somewhat more heap than their bytes as fetched (tests/unit/api/upstream-cache-heap.ts
+ * measures it), so the default is a small share of that base: enough for the listings and videos
+ * visitors keep asking for, leaving the rest to the code and the renders under way. A host with a
+ * larger heap cap (MAX_HEAP_MB) can raise it.
+ */
+export const DEFAULT_UPSTREAM_CACHE_MB = 16;
+
 export const DEFAULT_AGE_GATE_COUNTRIES = ['DE', 'FR', 'RU', 'GB', 'IT', 'ES', 'PL', 'US'];
 
 /** Written into nginx.conf between double quotes: no quote, backslash, $ or space. */
@@ -258,6 +270,7 @@ export function parseConfig(env: Env): Config {
     // keeps the server within a 512 MiB container under load (`npm run soak` measures it). A
     // larger host can raise it.
     pageCacheMb: int(env, 'PAGE_CACHE_MB', 64, 16, 65536),
+    upstreamCacheMb: int(env, 'UPSTREAM_CACHE_MB', DEFAULT_UPSTREAM_CACHE_MB, 1, 65536),
     voteSalt: str(env, 'VOTE_SALT', ''),
     trustProxy: trustProxy(env, 'TRUST_PROXY'),
     inputRatePerMinute: int(env, 'INPUT_RATE_PER_MINUTE', 60, 1, 100_000),

@@ -16,6 +16,8 @@ export interface UpstreamAnswer {
   status: number;
   contentType: string;
   text: string;
+  /** The body's size in bytes, as received (before decoding and parsing). */
+  bytes: number;
 }
 
 export interface ExchangeOptions {
@@ -49,6 +51,7 @@ function once(url: URL, o: ExchangeOptions, signal: AbortSignal): Promise<Upstre
           contentType: String(res.headers['content-type'] ?? ''),
           location: typeof res.headers.location === 'string' ? res.headers.location : null,
           text: Buffer.concat(chunks).toString('utf8'),
+          bytes: size,
         }),
       );
       res.on('error', reject);

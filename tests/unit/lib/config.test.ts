@@ -1,4 +1,4 @@
-import { ConfigError, DEFAULT_AGE_GATE_COUNTRIES, parseConfig, publicConfig } from '@/lib/config';
+import { ConfigError, DEFAULT_AGE_GATE_COUNTRIES, DEFAULT_UPSTREAM_CACHE_MB, parseConfig, publicConfig } from '@/lib/config';
 
 describe('parseConfig', () => {
   it('has working defaults for an empty environment', () => {
@@ -9,6 +9,8 @@ describe('parseConfig', () => {
     expect(c.ageGateCountries).toEqual(DEFAULT_AGE_GATE_COUNTRIES);
     expect(c.apiTimeoutMs).toBe(8000);
     expect(c.pageCacheMb).toBe(64);
+    expect(c.upstreamCacheMb).toBe(DEFAULT_UPSTREAM_CACHE_MB);
+    expect(parseConfig({ UPSTREAM_CACHE_MB: '48' }).upstreamCacheMb).toBe(48);
     // No public default: the catalogue keeps a random secret of its own (lib/catalog/voter-key.ts).
     expect(c.voteSalt).toBe('');
     expect(parseConfig({ VOTE_SALT: 's3cret' }).voteSalt).toBe('s3cret');
@@ -33,6 +35,8 @@ describe('parseConfig', () => {
     ['API_TIMEOUT_MS', '50'],
     ['PORT', '70000'],
     ['PAGE_CACHE_MB', '1'],
+    ['UPSTREAM_CACHE_MB', '0'],
+    ['UPSTREAM_CACHE_MB', '16MB'],
     ['AGE_GATE_COUNTRIES', 'Germany'],
     ['COUNTRY_HEADER', 'x bad header'],
     ['ANALYTICS_GA_ID', 'UA-1234'],
