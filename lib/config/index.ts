@@ -224,7 +224,7 @@ function databaseUrl(env: Env, name: string): string {
 /**
  * UPSTREAM_CACHE_MB's default. The heap cap (scripts/lib/node-memory.mjs) is the page cache plus
  * HEAP_BASE_MB for everything else, and this cache is one of those other stores. Its parsed answers
- * take somewhat more heap than their bytes as fetched (tests/unit/api/upstream-cache-heap.ts
+ * take somewhat more heap than their bytes as fetched (scripts/bench-upstream-cache.ts
  * measures it), so the default is a small share of that base: enough for the listings and videos
  * visitors keep asking for, leaving the rest to the code and the renders under way. A host with a
  * larger heap cap (MAX_HEAP_MB) can raise it.

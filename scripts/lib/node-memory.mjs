@@ -10,8 +10,10 @@
  * full. With the cap V8 collects before the heap passes it, and what fills it is what is alive:
  * the code, the bounded caches and the renders under way.
  *
- * The default cap follows the page cache, the one store that an operator is told to size
- * (PAGE_CACHE_MB): HEAP_BASE_MB for everything else in the heap, plus the page cache. With the
+ * The default cap follows the stores an operator sizes: HEAP_BASE_MB for everything else in the
+ * heap (including the upstream's answer cache at its default size), plus the page cache
+ * (PAGE_CACHE_MB), plus, with API_ORIGIN, what UPSTREAM_CACHE_MB asks beyond its default, in
+ * parsed answers (which take more heap than their bytes as fetched: npm run bench:upstream-cache). With the
  * default page cache it leaves room under a 512 MiB container for what is not V8's heap (code,
  * buffers, SQLite's page cache). MAX_HEAP_MB overrides it (0: no cap, V8's own sizing); a
  * --max-old-space-size already in NODE_OPTIONS wins over both.
@@ -21,15 +23,31 @@ import { DEFAULT_PAGE_CACHE_MB } from '../../lib/server/standalone-config.mjs';
 /** What the heap holds besides the page cache: code, the other stores, renders under way, and room for garbage. */
 export const HEAP_BASE_MB = 160;
 
+/** UPSTREAM_CACHE_MB's default (lib/config; a unit test keeps the two equal): HEAP_BASE_MB makes room for it. */
+export const UPSTREAM_CACHE_BASE_MB = 16;
+/** Heap per MiB of upstream answers as fetched, once parsed (with room: bench:upstream-cache measures it). */
+const PARSED_PER_FETCHED = 1.5;
+
 /**
- * The default cap in MiB for `env` (its PAGE_CACHE_MB, when a valid one).
+ * A whole number of MiB from `env[name]`, or `fallback` when it is not one (lib/config refuses it at start).
+ * @param {Record<string, string | undefined>} env
+ * @param {string} name
+ * @param {number} fallback
+ */
+function mib(env, name, fallback) {
+  const raw = env[name]?.trim();
+  return raw && /^\d+$/.test(raw) ? Number(raw) : fallback;
+}
+
+/**
+ * The default cap in MiB for `env` (its PAGE_CACHE_MB, and with API_ORIGIN its UPSTREAM_CACHE_MB, when valid).
  * @param {Record<string, string | undefined>} [env]
  * @returns {number}
  */
 export function defaultMaxHeapMb(env = process.env) {
-  const raw = env.PAGE_CACHE_MB?.trim();
-  const pageCache = raw && /^\d+$/.test(raw) ? Number(raw) : DEFAULT_PAGE_CACHE_MB;
-  return HEAP_BASE_MB + pageCache;
+  const pageCache = mib(env, 'PAGE_CACHE_MB', DEFAULT_PAGE_CACHE_MB);
+  const upstreamExtra = env.API_ORIGIN?.trim() ? Math.max(0, mib(env, 'UPSTREAM_CACHE_MB', UPSTREAM_CACHE_BASE_MB) - UPSTREAM_CACHE_BASE_MB) : 0;
+  return HEAP_BASE_MB + pageCache + Math.ceil(upstreamExtra * PARSED_PER_FETCHED);
 }
 
 /**
