@@ -16,6 +16,7 @@
  * report every --report-every S (300) for the heap's share of the curve, and a heap snapshot at
  * the end, summarized by scripts/soak/heap-summary.mjs; the files stay in DIR), --base URL and
  * --pid PID (measure a server that is already running). npm run test:cache runs 20 s of it.
+ * Environment: NEXT_DIST_DIR (default .next: the build to start, built when missing or older than the sources).
  * The hour of issue 18 (a plateau, within a 512 MiB container, the page cache at its bound):
  * --videos 4200 --warmup 600 --duration 3000 --max-growth 2 --limit-mib 512 --snapshot DIR.
  */
@@ -418,7 +419,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       fs.mkdirSync(diagnosticsDir, { recursive: true });
     }
     if (!baseUrl) {
-      const env = freshCatalogEnv(process.env.DATABASE_PATH || 'data/soak.db');
+      const env = freshCatalogEnv(process.env.DATABASE_PATH || 'data/soak.db', { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR });
       const built = buildOrPrepare(env);
       if (built !== 0) return built;
       // The server runs with the Node flags `npm start` gives it (the heap cap), plus diagnostics.

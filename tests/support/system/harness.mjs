@@ -81,29 +81,118 @@ function newestMtime(dir) {
 }
 
 const SOURCES = ['app', 'components', 'lib', 'locales', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'package.json', 'tsconfig.json'];
+/** Written into a build's folder by buildOrPrepare after it built: what tsconfig.json said then. */
+const TSCONFIG_STAMP = 'harness-tsconfig.json';
+/** What `next build` adds to tsconfig.json's include for its folder (.next-edge/types/**\/*.ts, …). */
+const BUILD_TYPES_INCLUDE = /^(?:\.\/)?\.next[^/]*\/(?:dev\/)?types\//;
 
 /**
- * A build is needed when there is none, or when a source file is newer than it. `distDir` is the
- * build's folder: `.next`, shared by every suite, unless a runner sets NEXT_DIST_DIR in the
- * environment it passes on (after freshCatalogEnv, which removes it).
+ * tsconfig.json as far as a build reads it: the parsed JSON, written out again (layout aside),
+ * without the include entries of build folders' generated types, which `next build` adds for its
+ * own folder (another suite's build into .next-edge adds its lines, `git checkout` takes them off
+ * again: neither changes what a build makes). Text that is not plain JSON is kept as it is.
+ * @param {string} text
+ * @returns {string}
+ */
+export function tsconfigBuildKey(text) {
+  let config;
+  try {
+    config = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (config && Array.isArray(config.include)) {
+    config.include = config.include.filter((/** @type {unknown} */ e) => !(typeof e === 'string' && BUILD_TYPES_INCLUDE.test(e)));
+  }
+  return JSON.stringify(config);
+}
+
+/**
+ * The sources (of SOURCES) that changed since a build finished at `built` (ms): those with a file
+ * newer than it (`newest`: each source's newest modification time), except tsconfig.json when
+ * its build key (tsconfigBuildKey) is the one recorded for that very build (`tsconfig.atBuild`;
+ * null when none was recorded: then its time decides, as for the others).
+ * @param {{ built: number; newest: Readonly<Record<string, number>>; tsconfig?: { now: string; atBuild: string | null } }} facts
+ * @returns {string[]}
+ */
+export function changedSinceBuild({ built, newest, tsconfig }) {
+  return Object.entries(newest)
+    .filter(([source, mtime]) => {
+      if (!(mtime > built)) return false;
+      if (source !== 'tsconfig.json' || !tsconfig || tsconfig.atBuild === null) return true;
+      return tsconfigBuildKey(tsconfig.now) !== tsconfig.atBuild;
+    })
+    .map(([source]) => source);
+}
+
+/**
+ * The tsconfig.json build key recorded for the build in `distDir`, or null: none recorded, or
+ * recorded for another build (a `next build` run by hand since has another BUILD_ID).
+ * @param {string} distDir
+ * @returns {string | null}
+ */
+function tsconfigAtBuild(distDir) {
+  try {
+    const stamp = JSON.parse(fs.readFileSync(path.join(root, distDir, TSCONFIG_STAMP), 'utf8'));
+    const buildId = fs.readFileSync(path.join(root, distDir, 'BUILD_ID'), 'utf8');
+    return stamp?.buildId === buildId && typeof stamp.tsconfig === 'string' ? stamp.tsconfig : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A build is needed when there is none, or when a source changed since (changedSinceBuild);
+ * returns what makes it needed, or null. `distDir` is the build's folder: `.next`, shared by every
+ * suite, unless a runner sets NEXT_DIST_DIR in the environment it passes on.
+ * @param {string} [distDir]
+ * @returns {string | null}
+ */
+function buildReason(distDir = '.next') {
+  if (process.env.E2E_REBUILD === '1') return 'E2E_REBUILD=1';
+  if (process.env.E2E_SKIP_BUILD === '1') return null;
+  const buildId = path.join(root, distDir, 'BUILD_ID');
+  if (!fs.existsSync(buildId)) return `${distDir} holds no build`;
+  /** @type {Record<string, number>} */
+  const newest = {};
+  for (const s of SOURCES) {
+    const p = path.join(root, s);
+    if (fs.existsSync(p)) newest[s] = fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs;
+  }
+  const tsconfigPath = path.join(root, 'tsconfig.json');
+  const tsconfig = fs.existsSync(tsconfigPath) ? { now: fs.readFileSync(tsconfigPath, 'utf8'), atBuild: tsconfigAtBuild(distDir) } : undefined;
+  const changed = changedSinceBuild({ built: fs.statSync(buildId).mtimeMs, newest, tsconfig });
+  return changed.length ? `changed since the build in ${distDir}: ${changed.join(', ')}` : null;
+}
+
+/**
+ * True when `distDir` (default `.next`) needs a build: see buildReason.
  * @param {string} [distDir]
  */
 export function needsBuild(distDir = '.next') {
-  if (process.env.E2E_REBUILD === '1') return true;
-  if (process.env.E2E_SKIP_BUILD === '1') return false;
-  const buildId = path.join(root, distDir, 'BUILD_ID');
-  if (!fs.existsSync(buildId)) return true;
-  const built = fs.statSync(buildId).mtimeMs;
-  return SOURCES.some((s) => {
-    const p = path.join(root, s);
-    if (!fs.existsSync(p)) return false;
-    return (fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs) > built;
-  });
+  return buildReason(distDir) !== null;
+}
+
+/**
+ * Records, next to the build just made in `distDir`, what tsconfig.json said (its build key), so
+ * that a later edit of it that a build would not see does not count as a change (buildReason).
+ * @param {string} distDir
+ */
+function recordTsconfig(distDir) {
+  try {
+    const buildId = fs.readFileSync(path.join(root, distDir, 'BUILD_ID'), 'utf8');
+    const tsconfig = tsconfigBuildKey(fs.readFileSync(path.join(root, 'tsconfig.json'), 'utf8'));
+    fs.writeFileSync(path.join(root, distDir, TSCONFIG_STAMP), JSON.stringify({ buildId, tsconfig }));
+  } catch {
+    // Nothing recorded: tsconfig.json's time decides next time, as for the other sources.
+  }
 }
 
 /**
  * The environment of a test server on the embedded catalogue at `databasePath`, re-created from
- * scratch (suites vote and watch, and a vote counts once per visitor).
+ * scratch (suites vote and watch, and a vote counts once per visitor). Its build folder is the
+ * default `.next` unless `extra` names another (NEXT_DIST_DIR); so is API_ORIGIN unset unless
+ * `extra` sets it: the caller's process environment does not choose either.
  * @param {string} databasePath
  * @param {Record<string, string | undefined>} [extra] set over the rest
  * @returns {NodeJS.ProcessEnv}
@@ -113,7 +202,8 @@ export function freshCatalogEnv(databasePath, extra = {}) {
   // posts would answer the suites' own views and votes with 429. The trust suite tests the limit.
   /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', DATABASE_PATH: databasePath, INPUT_RATE_PER_MINUTE: '100000', ...extra };
-  delete env.NEXT_DIST_DIR; // the default .next
+  // The build folder is the caller's to choose (`extra`); one left in the shell does not count.
+  if (!extra.NEXT_DIST_DIR) delete env.NEXT_DIST_DIR;
   if (!('API_ORIGIN' in extra)) delete env.API_ORIGIN;
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(path.resolve(root, databasePath + suffix), { force: true });
   return env;
@@ -144,10 +234,18 @@ function cspDiffers(env) {
  * @returns {number} an exit code
  */
 export function buildOrPrepare(env) {
-  if (needsBuild(env.NEXT_DIST_DIR || '.next') || cspDiffers(env)) {
-    console.log('harness: building (npm run build)…');
-    return run(npm, ['run', 'build'], env);
+  const distDir = env.NEXT_DIST_DIR || '.next';
+  const reason = buildReason(distDir) ?? (cspDiffers(env) ? `the Content-Security-Policy of the build in ${distDir} is not the one asked for` : null);
+  if (reason) {
+    console.log(`harness: building (npm run build): ${reason}`);
+    const code = run(npm, ['run', 'build'], env);
+    if (code === 0) recordTsconfig(distDir);
+    return code;
   }
+  // A build made before this record existed (or by hand) is current, tsconfig.json included (its
+  // time is not past the build's): record it now, so that an edit a build would not see is not a
+  // change next time either.
+  if (process.env.E2E_SKIP_BUILD !== '1' && tsconfigAtBuild(distDir) === null) recordTsconfig(distDir);
   if (env.API_ORIGIN) return 0;
   return run(npx, ['tsx', '--conditions=react-server', 'scripts/prepare-catalog.ts'], env);
 }
@@ -160,8 +258,8 @@ const startedOn = new Set();
 
 /**
  * A port that was free a moment ago, never one handed out before in this process. Between its
- * release here and a server's bind another process may take it: startNext then starts again on
- * another one (see there); other servers report the clash as the error it is.
+ * release here and a server's bind another process may take it: startNext and startStandalone
+ * then start again on another one (see startNext); other servers report the clash as the error it is.
  * @returns {Promise<number>}
  */
 export async function freePort() {
@@ -253,12 +351,50 @@ export function builtSiteUrl(distDir = '.next') {
  * @param {{ probePath?: string; onOutput?: (text: string) => void }} [options]
  * @returns {Promise<SiteServer>}
  */
-export async function startNext(port, env, { probePath = '/information/', onOutput } = {}) {
+export function startNext(port, env, { probePath = '/information/', onOutput } = {}) {
+  return startMovable(port, (p) => {
+    const baseUrl = `http://localhost:${p}`;
+    return startSiteServer(path.join(root, 'server.mjs'), baseUrl, p, probePath, onOutput, {
+      cwd: root,
+      env: { ...env, PORT: String(p), SITE_URL: builtSiteUrl(env.NEXT_DIST_DIR || '.next') || env.SITE_URL || baseUrl },
+    });
+  });
+}
+
+/**
+ * A standalone build's server (`node <dir>/server.mjs`, written by scripts/build-standalone.mjs),
+ * run from `dir` (<distDir>/standalone, or a copy of it elsewhere) on 127.0.0.1:`port`; resolves
+ * once `probePath` answers below 500. The server runs from its folder: give DATABASE_PATH absolute.
+ * Its server.mjs runs a copy of the repository's, so it reports that it listens as startNext's
+ * does, and a port from freePort taken before it could bind moves it the same way (see there).
+ * @param {string} dir
+ * @param {number} port
+ * @param {NodeJS.ProcessEnv} env
+ * @param {{ probePath?: string }} [options]
+ * @returns {Promise<SiteServer>}
+ */
+export function startStandalone(dir, port, env, { probePath = '/api/health/' } = {}) {
+  return startMovable(port, (p) =>
+    startSiteServer(path.join(dir, 'server.mjs'), `http://127.0.0.1:${p}`, p, probePath, undefined, {
+      cwd: dir,
+      env: { ...env, PORT: String(p), HOSTNAME: '127.0.0.1' },
+    }),
+  );
+}
+
+/**
+ * Starts a server with `start(port)`, and when it finds `port` taken (PortTaken) and the port
+ * came from freePort and was never started on before, again on another free port.
+ * @param {number} port
+ * @param {(port: number) => Promise<SiteServer>} start
+ * @returns {Promise<SiteServer>}
+ */
+async function startMovable(port, start) {
   for (let attempt = 1; ; attempt++) {
     const movable = handedOut.has(port) && !startedOn.has(port);
     startedOn.add(port);
     try {
-      return await startNextOn(port, env, probePath, onOutput);
+      return await start(port);
     } catch (err) {
       if (!(err instanceof PortTaken) || !movable || attempt >= 5) throw err;
       console.log(`harness: port ${port} was taken before the server could bind it; starting on another`);
@@ -287,17 +423,21 @@ net.Server.prototype.listen = function (...args) {
 };`;
 
 /**
- * One attempt of startNext, on `port`: throws PortTaken when another process has it.
+ * One attempt of startMovable: `node <script>` (the repository's server.mjs or a standalone
+ * build's) with LISTEN_REPORT on `port`, resolved once it says it listens there and `probePath`
+ * answers below 500; throws PortTaken when another process has the port.
+ * @param {string} script
+ * @param {string} baseUrl where the server answers
  * @param {number} port
- * @param {NodeJS.ProcessEnv} env
  * @param {string} probePath
  * @param {((text: string) => void) | undefined} onOutput
+ * @param {{ cwd: string; env: NodeJS.ProcessEnv }} options
  * @returns {Promise<SiteServer>}
  */
-async function startNextOn(port, env, probePath, onOutput) {
-  const baseUrl = `http://localhost:${port}`;
-  const handle = startProcess(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(LISTEN_REPORT)}`, path.join(root, 'server.mjs')], {
-    env: { ...env, PORT: String(port), SITE_URL: builtSiteUrl(env.NEXT_DIST_DIR || '.next') || env.SITE_URL || baseUrl },
+async function startSiteServer(script, baseUrl, port, probePath, onOutput, { cwd, env }) {
+  const handle = startProcess(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(LISTEN_REPORT)}`, script], {
+    cwd,
+    env,
     stdio: onOutput ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   // `onOutput` also sees what the server prints (its start-up warnings); it still reaches the console.
@@ -328,26 +468,6 @@ async function startNextOn(port, env, probePath, onOutput) {
     if (outcome === 'taken') throw new PortTaken(`port ${port} is taken`);
     throw new Error(`the server for ${baseUrl} did not start: ${outcome}`);
   }
-  await waitFor(`${baseUrl}${probePath}`, handle.child);
-  return { ...handle, baseUrl, port };
-}
-
-/**
- * A standalone build's server (`node <dir>/server.mjs`, written by scripts/build-standalone.mjs),
- * run from `dir` (<distDir>/standalone, or a copy of it elsewhere) on 127.0.0.1:`port`; resolves
- * once `probePath` answers below 500. The server runs from its folder: give DATABASE_PATH absolute.
- * @param {string} dir
- * @param {number} port
- * @param {NodeJS.ProcessEnv} env
- * @param {{ probePath?: string }} [options]
- * @returns {Promise<SiteServer>}
- */
-export async function startStandalone(dir, port, env, { probePath = '/api/health/' } = {}) {
-  const handle = startProcess(process.execPath, [path.join(dir, 'server.mjs')], {
-    cwd: dir,
-    env: { ...env, PORT: String(port), HOSTNAME: '127.0.0.1' },
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(`${baseUrl}${probePath}`, handle.child);
   return { ...handle, baseUrl, port };
 }
