@@ -33,14 +33,14 @@
  * compress-once, HEAD with the headers only.
  */
 
+import { pageCacheVersion as processPageCacheVersion } from './page-cache-events.mjs';
+
 /**
  * @typedef {import('node:http').IncomingMessage} IncomingMessage
  * @typedef {import('node:http').ServerResponse} ServerResponse
  * @typedef {{ text: string; headers: [string, number | string | string[]][]; version: number; expires: number; generation: number; cost: number }} Entry
  *   `version`: the page cache's version (pageCacheVersion) when its request began
  */
-
-import { pageCacheVersion as processPageCacheVersion } from './page-cache-events.mjs';
 
 /** Request headers that make Next answer differently, or not from its cache. */
 const KEY_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-url'];

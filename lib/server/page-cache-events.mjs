@@ -14,9 +14,10 @@
  * handler and the store run in the same process, but not as the same modules. server.mjs imports the
  * store itself; Next imports the handler by the path its build recorded (an absolute path, or one
  * relative to the build folder in a standalone folder), from more than one place in its server,
- * and the handler imports this file from wherever it was loaded. A module is one instance per
- * URL, so nothing guarantees that the handler's copy of this file is the store's: a module-level
- * variable could be two, and the store would never hear of a takedown. Every copy of this file
+ * and the handler imports this file from wherever it was loaded. Next's build also bundles the
+ * handler, with this file, into its proxy's server chunk (.next/server/middleware.js): a second
+ * copy in the same process, which the store cannot import. A module-level variable would be one per
+ * copy, and the store would never hear of a takedown the other copy learnt. Every copy of this file
  * reads and writes the same record instead; a record some other version left there is refused
  * loudly (a TypeError) rather than read as "nothing changed".
  */
