@@ -43,6 +43,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createClient } from 'redis';
 import { LruCache } from './lru.mjs';
+import { attachPageCache } from '../server/page-cache-events.mjs';
 
 /**
  * What the handler reads of what Next hands it (next/dist's CacheHandler interface, described
@@ -304,8 +305,11 @@ class SharedCache {
     const budget = maxMemoryBytes !== undefined && maxMemoryBytes > 0 ? maxMemoryBytes : 256 * 1024 * 1024;
     this.brief = bytesLru(Math.floor(budget * BRIEF_SHARE));
     this.lru = bytesLru(budget - this.brief.limit);
-    /** tag -> time (ms) it expired at, as the hash holds it. @type {Map<string, number>} */
+    /** tag -> time (ms) it expired at, as the hash holds it; changed only by applyTag and forgetTag. @type {Map<string, number>} */
     this.tagExpiry = new Map();
+    // The site server's store of finished answers keeps an answer only while no tag time changed
+    // (lib/server/page-cache-events.mjs).
+    this.events = attachPageCache();
     this.skipUntil = 0;
     /** @type {boolean | undefined} */
     this.healthy = undefined;
@@ -477,7 +481,18 @@ class SharedCache {
   applyTag(tag, at) {
     if (typeof tag !== 'string' || !Number.isFinite(at)) return;
     const known = this.tagExpiry.get(tag);
-    if (known === undefined || at > known) this.tagExpiry.set(tag, at);
+    if (known === undefined || at > known) {
+      this.tagExpiry.set(tag, at);
+      this.events.changed();
+    }
+  }
+
+  /**
+   * Drops a tag time too old to matter (no entry written before it is left).
+   * @param {string} tag
+   */
+  forgetTag(tag) {
+    if (this.tagExpiry.delete(tag)) this.events.changed();
   }
 
   /** @param {string} message */
@@ -516,7 +531,7 @@ class SharedCache {
     const newer = {};
     for (const [tag, at] of this.tagExpiry) {
       const known = remote.get(tag);
-      if (at < oldest) this.tagExpiry.delete(tag);
+      if (at < oldest) this.forgetTag(tag);
       else if (!(known !== undefined && known >= at)) newer[tag] = at;
     }
     if (old.length) await this.call('HDEL tags', WRITE_TIMEOUT_MS, (c) => c.hDel(TAGS_KEY, old));
@@ -675,7 +690,8 @@ export function evictionWarning(settings) {
  */
 function shared(maxMemoryBytes) {
   // On globalThis under a registered symbol: Next may load this module more than once, and
-  // lib/data/health.ts and lib/server/answer-store.mjs read the state there.
+  // lib/data/health.ts reads the state there. The answer store reads none of it: it hears of
+  // changes through lib/server/page-cache-events.mjs.
   const holder = /** @type {Record<symbol, SharedCache | undefined>} */ (/** @type {unknown} */ (globalThis));
   holder[STATE] ??= new SharedCache({ url: process.env.REDIS_URL?.trim() || '', maxMemoryBytes });
   return holder[STATE];

@@ -20,10 +20,11 @@
  *   counted at 2 bytes a character, its worst case, plus its headers).
  * - Dropped whenever the page cache is: an entry is served only while the page cache handler's
  *   tag times are what they were when its request began, that is while the page cache would still
- *   answer what it answered then. The handler (lib/cache/redis-handler.mjs, one state per process,
- *   found on globalThis) learns every revalidation: this process's own (the catalog-changed
- *   endpoint: imports, takedowns, the publish clock) and, with Redis, every other server's, however
- *   late the news arrives. Without that state nothing is stored. `clear()` (server.mjs calls it
+ *   answer what it answered then. The handler (lib/cache/redis-handler.mjs, one state per process)
+ *   learns every revalidation: this process's own (the catalog-changed endpoint: imports,
+ *   takedowns, the publish clock) and, with Redis, every other server's, however late the news
+ *   arrives; it counts each change of its tag times in lib/server/page-cache-events.mjs, the only
+ *   thing the store reads of it. Before a handler exists nothing is stored. `clear()` (server.mjs calls it
  *   after the catalog-changed endpoint answered 2xx) drops everything too, and an answer whose
  *   request began before a clear is not stored.
  *
@@ -32,14 +33,15 @@
  * compress-once, HEAD with the headers only.
  */
 
+import { pageCacheVersion as processPageCacheVersion } from './page-cache-events.mjs';
+
 /**
  * @typedef {import('node:http').IncomingMessage} IncomingMessage
  * @typedef {import('node:http').ServerResponse} ServerResponse
- * @typedef {{ tagExpiry?: unknown } | undefined} PageCacheState the page cache handler's state (its tag times)
- * @typedef {{ text: string; headers: [string, number | string | string[]][]; tags: string; expires: number; generation: number; cost: number }} Entry
+ * @typedef {{ text: string; headers: [string, number | string | string[]][]; version: number; expires: number; generation: number; cost: number }} Entry
+ *   `version`: the page cache's version (pageCacheVersion) when its request began
  */
 
-const PAGE_CACHE_STATE = Symbol.for('tubefront.redisPageCache');
 /** Request headers that make Next answer differently, or not from its cache. */
 const KEY_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-url'];
 const BYPASS_HEADERS = ['x-prerender-revalidate', 'x-prerender-revalidate-if-generated', 'next-action', 'x-middleware-subrequest'];
@@ -102,32 +104,18 @@ export function sharedLifetime(cacheControl) {
 }
 
 /**
- * A fingerprint of the page cache handler's tag times (how many, and their sum), or null when there
- * is no handler state yet. Tag times only grow and new tags only add, so any revalidation this
- * process learns of changes it (an old tag forgotten changes the count).
- * @param {PageCacheState} state
- * @returns {string | null}
- */
-export function tagFingerprint(state) {
-  const tags = state?.tagExpiry;
-  if (!(tags instanceof Map)) return null;
-  let sum = 0;
-  for (const at of tags.values()) sum += Number(at) || 0;
-  return `${tags.size}:${sum}`;
-}
-
-/**
  * `maxBytes`: the bound of the stored texts and headers (0: no store at all). `maxSeconds`: the
  * longest an answer is kept, whatever its lifetime. `replayHeader`: a response header name added to
- * every answer served from the store (tests only; none by default). `pageCacheState()` gives the
- * page cache handler's state (its tag times); `now()` the time in ms.
- * @param {{ maxBytes?: number; maxSeconds?: number; replayHeader?: string; pageCacheState?: () => PageCacheState; now?: () => number }} [options]
+ * every answer served from the store (tests only; none by default). `pageCacheVersion()` counts
+ * the page cache's tag time changes, null before a handler exists (lib/server/page-cache-events.mjs's,
+ * by default); `now()` the time in ms.
+ * @param {{ maxBytes?: number; maxSeconds?: number; replayHeader?: string; pageCacheVersion?: () => number | null; now?: () => number }} [options]
  */
 export function createAnswerStore({
   maxBytes = 32 * 1024 * 1024,
   maxSeconds = 300,
   replayHeader = '',
-  pageCacheState = () => /** @type {Record<symbol, PageCacheState>} */ (/** @type {unknown} */ (globalThis))[PAGE_CACHE_STATE],
+  pageCacheVersion = processPageCacheVersion,
   now = Date.now,
 } = {}) {
   /** @type {Map<string, Entry>} */
@@ -152,7 +140,7 @@ export function createAnswerStore({
    * @param {number} at
    */
   function valid(entry, at) {
-    return at < entry.expires && entry.generation === generation && entry.tags === tagFingerprint(pageCacheState());
+    return at < entry.expires && entry.generation === generation && entry.version === pageCacheVersion();
   }
 
   /**
@@ -180,10 +168,10 @@ export function createAnswerStore({
    */
   function capture(key, date, res) {
     const startGeneration = generation;
-    // The tag times when the request began: after a revalidation the answer may be from before or
-    // after it, so it is not kept (offer) and an entry from before is not served (valid).
-    const tags = tagFingerprint(pageCacheState());
-    if (tags === null) return;
+    // The page cache's version (its tag times' changes) when the request began: after a
+    // revalidation the answer may be from before or after it, so it is not kept (offer) and an entry from before is not served (valid).
+    const version = pageCacheVersion();
+    if (version === null) return;
     const write = res.write;
     const end = res.end;
     let streamed = false;
@@ -198,7 +186,7 @@ export function createAnswerStore({
         res.write = write;
         res.end = end;
         if (!streamed && typeof chunk === 'string' && (rest.length === 0 || typeof rest[0] === 'function' || rest[0] === 'utf8' || rest[0] === 'utf-8')) {
-          offer(key, date, startGeneration, /** @type {string} */ (tags), res, chunk);
+          offer(key, date, startGeneration, version, res, chunk);
         }
         return /** @type {(...a: unknown[]) => ServerResponse} */ (end).call(res, chunk, ...rest);
       }
@@ -209,12 +197,12 @@ export function createAnswerStore({
    * @param {string} key
    * @param {number} date when its request began
    * @param {number} startGeneration
-   * @param {string} tags the tag fingerprint when its request began
+   * @param {number} version the page cache's version when its request began
    * @param {ServerResponse} res
    * @param {string} text the body Next sent
    */
-  function offer(key, date, startGeneration, tags, res, text) {
-    if (startGeneration !== generation || tags !== tagFingerprint(pageCacheState()) || res.statusCode !== 200 || res.headersSent) return;
+  function offer(key, date, startGeneration, version, res, text) {
+    if (startGeneration !== generation || version !== pageCacheVersion() || res.statusCode !== 200 || res.headersSent) return;
     if (res.getHeader('x-nextjs-cache') !== 'HIT' || res.hasHeader('set-cookie')) return;
     const shared = sharedLifetime(res.getHeader('cache-control'));
     if (!(shared > BRIEF_SECONDS)) return;
@@ -231,7 +219,7 @@ export function createAnswerStore({
       headers.push([name, value]);
       cost += (name.length + String(value).length) * 2;
     }
-    remember(key, { text, headers, tags, expires: date + lifetime * 1000, generation: startGeneration, cost });
+    remember(key, { text, headers, version, expires: date + lifetime * 1000, generation: startGeneration, cost });
   }
 
   /**

@@ -2,13 +2,22 @@
  * lib/server/answer-store.mjs over real HTTP: a node:http server set up as server.mjs sets it up
  * (compress-once, then the store, then the handler), whose handler answers the way Next does for a
  * page from its page cache (X-Nextjs-Cache: HIT, s-maxage, one `end(string)` with its length), and
- * a page cache state whose tag times the tests move as a revalidation does.
+ * the real page cache handler (lib/cache/redis-handler.mjs, without Redis), revalidated as the
+ * catalog-changed endpoint does, or told of another server's revalidation as Redis tells it: the
+ * store hears of both only through lib/server/page-cache-events.mjs, as in server.mjs.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerKey, answerStoreOptions, createAnswerStore, sharedLifetime, tagFingerprint } from '@/lib/server/answer-store.mjs';
+import RedisCacheHandler from '@/lib/cache/redis-handler.mjs';
+import { answerKey, answerStoreOptions, createAnswerStore, sharedLifetime } from '@/lib/server/answer-store.mjs';
 import { createCompressOnce } from '@/lib/server/compress-once.mjs';
 import { decodedGet } from './helpers/decoded-get';
+
+delete process.env.REDIS_URL;
+// As Next does before any route runs: the handler makes its process-wide state, and attaches.
+const handler = new RedisCacheHandler();
+/** Another server's revalidation, as this process hears of it through Redis's tag channel. */
+const heardFromRedis = (tag: string, at: number) => handler.cache.onTagMessage(JSON.stringify({ from: 'another', tags: { [tag]: at } }));
 
 const page = (n: number | string) => `<!DOCTYPE html><html><body><h1>${n}</h1>${'<a href="/video/1/x/">a video</a>'.repeat(300)}</body></html>`;
 const SHARED = 's-maxage=86400, stale-while-revalidate=86400';
@@ -17,7 +26,6 @@ interface Setup {
   base: string;
   /** Requests the handler ("Next") answered, by URL. */
   calls: Map<string, number>;
-  tags: Map<string, number>;
   clock: { now: number };
   store: ReturnType<typeof createAnswerStore>;
   close(): Promise<void>;
@@ -95,8 +103,8 @@ const routes: Record<string, Route> = {
     res.end(page('streamed').slice(100));
   },
   // A page cache revalidation lands while this page is being answered.
-  '/raced/': (req, res, setup) => {
-    setup.tags.set('_N_T_/layout', setup.clock.now);
+  '/raced/': async (req, res, setup) => {
+    await handler.revalidateTag('_N_T_/layout');
     void cachedPage(req, res, setup);
   },
   // The store is cleared while this page is being answered.
@@ -108,11 +116,11 @@ const routes: Record<string, Route> = {
 
 async function start(options: Parameters<typeof createAnswerStore>[0] = {}, state: 'present' | 'absent' = 'present'): Promise<Setup> {
   const calls = new Map<string, number>();
-  const tags = new Map<string, number>();
   const clock = { now: 1_800_000_000_000 };
   const compress = createCompressOnce();
-  const store = createAnswerStore({ replayHeader: 'X-Store', pageCacheState: () => (state === 'present' ? { tagExpiry: tags } : undefined), now: () => clock.now, ...options });
-  const setup = { calls, tags, clock, store } as Setup;
+  // 'present': the store's default, the handler's count (page-cache-events.mjs); 'absent': as before any handler.
+  const store = createAnswerStore({ replayHeader: 'X-Store', now: () => clock.now, ...(state === 'absent' ? { pageCacheVersion: () => null } : {}), ...options });
+  const setup = { calls, clock, store } as Setup;
   const server = http.createServer((req, res) => {
     compress(req, res);
     if (store.serve(req, res)) return;
@@ -233,19 +241,26 @@ describe('answer store', () => {
     await get(s.base, '/page/', COOKIE);
     await get(s.base, '/other/', COOKIE);
     expect((await get(s.base, '/page/', COOKIE)).headers['x-store']).toBe('HIT');
-    // A revalidation, here or (through Redis) on another server, known to this process only now.
-    s.tags.set('_N_T_/layout', s.clock.now - 60_000);
+    // Another server's revalidation, known to this process (through Redis) only now.
+    heardFromRedis('_N_T_/layout', Date.now() - 60_000);
     expect((await get(s.base, '/page/', COOKIE)).headers['x-store']).toBeUndefined();
     expect((await get(s.base, '/other/', COOKIE)).headers['x-store']).toBeUndefined();
     expect(s.calls.get('/page/')).toBe(2);
     // Stored again from the answer given after the revalidation.
     expect((await get(s.base, '/page/', COOKIE)).headers['x-store']).toBe('HIT');
-    // A later time for the same tag, and a new tag, count too.
-    s.tags.set('_N_T_/layout', s.clock.now + 1);
+    // A later time for the same tag, and a new tag, count too; so does a revalidation made here.
+    heardFromRedis('_N_T_/layout', Date.now() + 1);
     expect((await get(s.base, '/page/', COOKIE)).headers['x-store']).toBeUndefined();
     await get(s.base, '/page/', COOKIE);
-    s.tags.set('_N_T_/videos/layout', 1);
+    heardFromRedis('_N_T_/videos/layout', 1);
     expect((await get(s.base, '/page/', COOKIE)).headers['x-store']).toBeUndefined();
+    expect((await get(s.base, '/page/', COOKIE)).headers['x-store']).toBe('HIT');
+    await handler.revalidateTag('video-42');
+    expect((await get(s.base, '/page/', COOKIE)).headers['x-store']).toBeUndefined();
+    // News of a time already known (the periodic sync repeats them all) changes nothing.
+    await get(s.base, '/page/', COOKIE);
+    heardFromRedis('_N_T_/videos/layout', 1);
+    expect((await get(s.base, '/page/', COOKIE)).headers['x-store']).toBe('HIT');
   });
 
   test('an answer whose request saw a revalidation or a clear happen is not stored', async () => {
@@ -337,17 +352,6 @@ describe('keys and lifetimes', () => {
     [undefined, 0],
   ])('Cache-Control %j: shared for %j s', (cc, seconds) => {
     expect(sharedLifetime(cc)).toBe(seconds);
-  });
-
-  test('the fingerprint of the tag times changes with any time or tag', () => {
-    const tags = new Map([['a', 5]]);
-    const first = tagFingerprint({ tagExpiry: tags });
-    tags.set('a', 6);
-    expect(tagFingerprint({ tagExpiry: tags })).not.toBe(first);
-    const second = tagFingerprint({ tagExpiry: tags });
-    tags.set('b', 0);
-    expect(tagFingerprint({ tagExpiry: tags })).not.toBe(second);
-    expect(tagFingerprint(undefined)).toBeNull();
   });
 
   test('ANSWER_STORE_MB sets the bound; a wrong value warns and keeps the default', () => {
