@@ -18,8 +18,9 @@
  * handler, with this file, into its proxy's server chunk (.next/server/middleware.js): a second
  * copy in the same process, which the store cannot import. A module-level variable would be one per
  * copy, and the store would never hear of a takedown the other copy learnt. Every copy of this file
- * reads and writes the same record instead; a record some other version left there is refused
- * loudly (a TypeError) rather than read as "nothing changed".
+ * reads and writes the same record instead. A record some other version left there is never read as
+ * "nothing changed": it is left alone, said once on stderr, and the store stores nothing (pages
+ * still come from Next, only the store's shortcut is lost; a crash would lose every page).
  */
 
 const SLOT = Symbol.for('tubefront.pageCacheEvents');
@@ -31,16 +32,23 @@ const KIND = 'tubefront.pageCacheEvents/1';
  * @typedef {{ changed(): void }} PageCacheLink what the handler tells through
  */
 
+let foreignSaid = false;
+
 /**
- * The process's record, or undefined before any handler attached.
- * @returns {EventsRecord | undefined}
+ * The process's record; undefined before any handler attached; null when the slot holds something
+ * else (said once).
+ * @returns {EventsRecord | undefined | null}
  */
 function record() {
   const found = /** @type {Record<symbol, unknown>} */ (/** @type {unknown} */ (globalThis))[SLOT];
   if (found === undefined) return undefined;
   const r = /** @type {Partial<EventsRecord> | null} */ (found);
   if (r === null || typeof r !== 'object' || r.kind !== KIND || typeof r.changes !== 'number') {
-    throw new TypeError(`tubefront: globalThis[${String(SLOT)}] is not a ${KIND} record: a different version of lib/server/page-cache-events.mjs is loaded`);
+    if (!foreignSaid) {
+      foreignSaid = true;
+      console.error(`tubefront: globalThis[${String(SLOT)}] is not a ${KIND} record (another version of lib/server/page-cache-events.mjs is loaded): the store of finished answers stores nothing`);
+    }
+    return null;
   }
   return /** @type {EventsRecord} */ (r);
 }
@@ -59,9 +67,10 @@ export function attachPageCache() {
   };
 }
 
-/** @returns {EventsRecord} */
+/** @returns {EventsRecord} the process's record (a record of no one's, when the slot is another's) */
 function ensureRecord() {
   let r = record();
+  if (r === null) return { kind: KIND, changes: 0 };
   if (!r) {
     r = { kind: KIND, changes: 0 };
     /** @type {Record<symbol, unknown>} */ (/** @type {unknown} */ (globalThis))[SLOT] = r;
