@@ -8,10 +8,9 @@ import { getConfig } from '@/lib/config';
 import { getSource } from './index';
 import { SourceError } from '@/lib/contract/errors';
 import type { Source } from '@/lib/contract/source';
+import { pageCacheVersion } from '@/lib/server/page-cache-events.mjs';
 
 const HEALTH_TTL_MS = 2000;
-/** Where lib/cache/redis-handler.mjs keeps its process-wide state once Next has loaded it. */
-const REDIS_HANDLER_STATE = Symbol.for('tubefront.redisPageCache');
 
 /**
  * The page-cache tier in use: Redis when REDIS_URL is set and Next loaded the Redis handler (Next
@@ -19,7 +18,8 @@ const REDIS_HANDLER_STATE = Symbol.for('tubefront.redisPageCache');
  * whose handler was never loaded (a build that lacks it) says `memory`, which is the truth.
  */
 function cacheTier(): Health['cache'] {
-  const loaded = (globalThis as Record<symbol, unknown>)[REDIS_HANDLER_STATE] !== undefined;
+  // The handler attaches to the page-cache events when it makes its process-wide state.
+  const loaded = pageCacheVersion() !== null;
   return getConfig().redisUrl && loaded ? 'redis' : 'memory';
 }
 

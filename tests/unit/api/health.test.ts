@@ -4,6 +4,7 @@ const videos = jest.fn();
 jest.mock('@/lib/catalog/open', () => ({ siteCatalog: async () => ({ source: { name: 'embedded', videos } }) }));
 
 import { GET } from '@/app/api/health/route';
+import { attachPageCache } from '@/lib/server/page-cache-events.mjs';
 
 describe('GET /api/health/', () => {
   it('is 200 with the source and the cache tier when the catalogue answers, and never cached', async () => {
@@ -14,14 +15,15 @@ describe('GET /api/health/', () => {
     expect(await res.json()).toMatchObject({ ok: true, source: 'embedded', cache: 'memory' });
   });
 
-  // What the Redis handler leaves on globalThis once Next has constructed it (lib/cache/redis-handler.mjs).
-  const HANDLER_STATE = Symbol.for('tubefront.redisPageCache');
+  // Where lib/server/page-cache-events.mjs keeps its record: cleared after each case, so that the next starts with no handler.
+  const EVENTS_SLOT = Symbol.for('tubefront.pageCacheEvents');
 
   async function tierWith(redisUrl: string, handlerLoaded: boolean): Promise<unknown> {
     const saved = process.env.REDIS_URL;
     const holder = globalThis as Record<symbol, unknown>;
     process.env.REDIS_URL = redisUrl;
-    if (handlerLoaded) holder[HANDLER_STATE] = {};
+    // What the handler does when Next constructs it (lib/cache/redis-handler.mjs).
+    if (handlerLoaded) attachPageCache();
     try {
       let route: typeof import('@/app/api/health/route') | undefined;
       jest.isolateModules(() => {
@@ -30,7 +32,7 @@ describe('GET /api/health/', () => {
       videos.mockResolvedValue({ videos: [], total_count: 0 });
       return ((await (await route!.GET()).json()) as { cache: unknown }).cache;
     } finally {
-      delete holder[HANDLER_STATE];
+      delete holder[EVENTS_SLOT];
       if (saved === undefined) delete process.env.REDIS_URL;
       else process.env.REDIS_URL = saved;
     }
