@@ -81,61 +81,85 @@ function newestMtime(dir) {
 }
 
 const SOURCES = ['app', 'components', 'lib', 'locales', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'package.json', 'tsconfig.json'];
-/** Written into a build's folder by buildOrPrepare after it built: what tsconfig.json said then. */
-const TSCONFIG_STAMP = 'harness-tsconfig.json';
+/** Written into a build's folder by buildOrPrepare after it built: what its config files said then. */
+const KEYS_STAMP = 'harness-build-keys.json';
 /** What `next build` adds to tsconfig.json's include for its folder (.next-edge/types/**\/*.ts, …). */
 const BUILD_TYPES_INCLUDE = /^(?:\.\/)?\.next[^/]*\/(?:dev\/)?types\//;
 
 /**
- * tsconfig.json as far as a build reads it: the parsed JSON, written out again (layout aside),
- * without the include entries of build folders' generated types, which `next build` adds for its
- * own folder (another suite's build into .next-edge adds its lines, `git checkout` takes them off
- * again: neither changes what a build makes). Text that is not plain JSON is kept as it is.
+ * A config file as JSON written out again (layout aside) after `edit`, or its text as it is when it
+ * is not plain JSON.
  * @param {string} text
+ * @param {(config: Record<string, unknown>) => Record<string, unknown>} edit
  * @returns {string}
  */
-export function tsconfigBuildKey(text) {
+function jsonKey(text, edit) {
   let config;
   try {
     config = JSON.parse(text);
   } catch {
     return text;
   }
-  if (config && Array.isArray(config.include)) {
-    config.include = config.include.filter((/** @type {unknown} */ e) => !(typeof e === 'string' && BUILD_TYPES_INCLUDE.test(e)));
-  }
-  return JSON.stringify(config);
+  return JSON.stringify(config && typeof config === 'object' && !Array.isArray(config) ? edit(config) : config);
 }
 
 /**
+ * tsconfig.json as far as a build reads it: without the include entries of build folders'
+ * generated types, which `next build` adds for its own folder (another suite's build into
+ * .next-edge adds its lines, `git checkout` takes them off again: neither changes what a build makes).
+ * @param {string} text
+ * @returns {string}
+ */
+export function tsconfigBuildKey(text) {
+  return jsonKey(text, (config) =>
+    Array.isArray(config.include) ? { ...config, include: config.include.filter((/** @type {unknown} */ e) => !(typeof e === 'string' && BUILD_TYPES_INCLUDE.test(e))) } : config,
+  );
+}
+
+/**
+ * package.json as far as a build reads it: everything but the npm scripts other than `build`
+ * (adding a suite's script changes nothing a build makes; a dependency or the build script does).
+ * @param {string} text
+ * @returns {string}
+ */
+export function packageBuildKey(text) {
+  return jsonKey(text, ({ scripts, ...rest }) => ({ ...rest, buildScript: /** @type {Record<string, unknown> | undefined} */ (scripts)?.build ?? null }));
+}
+
+/** The sources whose content, not their time, decides when it was recorded for the build. */
+const BUILD_KEYS = /** @type {const} */ ({ 'tsconfig.json': tsconfigBuildKey, 'package.json': packageBuildKey });
+
+/**
  * The sources (of SOURCES) that changed since a build finished at `built` (ms): those with a file
- * newer than it (`newest`: each source's newest modification time), except tsconfig.json when
- * its build key (tsconfigBuildKey) is the one recorded for that very build (`tsconfig.atBuild`;
- * null when none was recorded: then its time decides, as for the others).
- * @param {{ built: number; newest: Readonly<Record<string, number>>; tsconfig?: { now: string; atBuild: string | null } }} facts
+ * newer than it (`newest`: each source's newest modification time), except a file of BUILD_KEYS
+ * whose build key is the one recorded for that very build (`keys[file].atBuild`; null when none
+ * was recorded: then its time decides, as for the others).
+ * @param {{ built: number; newest: Readonly<Record<string, number>>; keys?: Readonly<Record<string, { now: string; atBuild: string | null }>> }} facts
  * @returns {string[]}
  */
-export function changedSinceBuild({ built, newest, tsconfig }) {
+export function changedSinceBuild({ built, newest, keys = {} }) {
   return Object.entries(newest)
     .filter(([source, mtime]) => {
       if (!(mtime > built)) return false;
-      if (source !== 'tsconfig.json' || !tsconfig || tsconfig.atBuild === null) return true;
-      return tsconfigBuildKey(tsconfig.now) !== tsconfig.atBuild;
+      const keyOf = Object.hasOwn(BUILD_KEYS, source) ? BUILD_KEYS[/** @type {keyof typeof BUILD_KEYS} */ (source)] : undefined;
+      const known = keys[source];
+      if (!keyOf || !known || known.atBuild === null) return true;
+      return keyOf(known.now) !== known.atBuild;
     })
     .map(([source]) => source);
 }
 
 /**
- * The tsconfig.json build key recorded for the build in `distDir`, or null: none recorded, or
+ * The build keys recorded for the build in `distDir` (file: key), or null: none recorded, or
  * recorded for another build (a `next build` run by hand since has another BUILD_ID).
  * @param {string} distDir
- * @returns {string | null}
+ * @returns {Record<string, string> | null}
  */
-function tsconfigAtBuild(distDir) {
+function keysAtBuild(distDir) {
   try {
-    const stamp = JSON.parse(fs.readFileSync(path.join(root, distDir, TSCONFIG_STAMP), 'utf8'));
+    const stamp = JSON.parse(fs.readFileSync(path.join(root, distDir, KEYS_STAMP), 'utf8'));
     const buildId = fs.readFileSync(path.join(root, distDir, 'BUILD_ID'), 'utf8');
-    return stamp?.buildId === buildId && typeof stamp.tsconfig === 'string' ? stamp.tsconfig : null;
+    return stamp?.buildId === buildId && stamp.keys && typeof stamp.keys === 'object' ? stamp.keys : null;
   } catch {
     return null;
   }
@@ -159,9 +183,15 @@ function buildReason(distDir = '.next') {
     const p = path.join(root, s);
     if (fs.existsSync(p)) newest[s] = fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs;
   }
-  const tsconfigPath = path.join(root, 'tsconfig.json');
-  const tsconfig = fs.existsSync(tsconfigPath) ? { now: fs.readFileSync(tsconfigPath, 'utf8'), atBuild: tsconfigAtBuild(distDir) } : undefined;
-  const changed = changedSinceBuild({ built: fs.statSync(buildId).mtimeMs, newest, tsconfig });
+  const recorded = keysAtBuild(distDir);
+  /** @type {Record<string, { now: string; atBuild: string | null }>} */
+  const keys = {};
+  for (const file of Object.keys(BUILD_KEYS)) {
+    const p = path.join(root, file);
+    const atBuild = recorded?.[file];
+    if (fs.existsSync(p)) keys[file] = { now: fs.readFileSync(p, 'utf8'), atBuild: typeof atBuild === 'string' ? atBuild : null };
+  }
+  const changed = changedSinceBuild({ built: fs.statSync(buildId).mtimeMs, newest, keys });
   return changed.length ? `changed since the build in ${distDir}: ${changed.join(', ')}` : null;
 }
 
@@ -174,17 +204,23 @@ export function needsBuild(distDir = '.next') {
 }
 
 /**
- * Records, next to the build just made in `distDir`, what tsconfig.json said (its build key), so
- * that a later edit of it that a build would not see does not count as a change (buildReason).
+ * Records, next to the build just made in `distDir`, what its config files said (their build
+ * keys), so that a later edit of them that a build would not see does not count as a change
+ * (buildReason).
  * @param {string} distDir
  */
-function recordTsconfig(distDir) {
+function recordBuildKeys(distDir) {
   try {
     const buildId = fs.readFileSync(path.join(root, distDir, 'BUILD_ID'), 'utf8');
-    const tsconfig = tsconfigBuildKey(fs.readFileSync(path.join(root, 'tsconfig.json'), 'utf8'));
-    fs.writeFileSync(path.join(root, distDir, TSCONFIG_STAMP), JSON.stringify({ buildId, tsconfig }));
+    /** @type {Record<string, string>} */
+    const keys = {};
+    for (const [file, keyOf] of Object.entries(BUILD_KEYS)) {
+      const p = path.join(root, file);
+      if (fs.existsSync(p)) keys[file] = keyOf(fs.readFileSync(p, 'utf8'));
+    }
+    fs.writeFileSync(path.join(root, distDir, KEYS_STAMP), JSON.stringify({ buildId, keys }));
   } catch {
-    // Nothing recorded: tsconfig.json's time decides next time, as for the other sources.
+    // Nothing recorded: the files' times decide next time, as for the other sources.
   }
 }
 
@@ -239,13 +275,13 @@ export function buildOrPrepare(env) {
   if (reason) {
     console.log(`harness: building (npm run build): ${reason}`);
     const code = run(npm, ['run', 'build'], env);
-    if (code === 0) recordTsconfig(distDir);
+    if (code === 0) recordBuildKeys(distDir);
     return code;
   }
-  // A build made before this record existed (or by hand) is current, tsconfig.json included (its
-  // time is not past the build's): record it now, so that an edit a build would not see is not a
-  // change next time either.
-  if (process.env.E2E_SKIP_BUILD !== '1' && tsconfigAtBuild(distDir) === null) recordTsconfig(distDir);
+  // A build made before this record existed (or by hand) is current, its config files included
+  // (their times are not past the build's): record them now, so that an edit a build would not
+  // see is not a change next time either.
+  if (process.env.E2E_SKIP_BUILD !== '1' && keysAtBuild(distDir) === null) recordBuildKeys(distDir);
   if (env.API_ORIGIN) return 0;
   return run(npx, ['tsx', '--conditions=react-server', 'scripts/prepare-catalog.ts'], env);
 }

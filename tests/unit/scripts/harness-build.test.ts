@@ -1,11 +1,12 @@
 /**
  * tests/support/system/harness.mjs: whether the shared build is out of date. A source newer than
  * the build makes it so; tsconfig.json only when what a build reads of it changed, not when
- * another folder's `next build` added its include lines or `git checkout` took them off again.
+ * another folder's `next build` added its include lines or `git checkout` took them off again;
+ * package.json only when more than an npm script other than `build` changed.
  * The build folder a suite builds into is the caller's to choose, never the shell's.
  */
 import fs from 'node:fs';
-import { changedSinceBuild, freshCatalogEnv, tsconfigBuildKey } from '@/tests/support/system/harness.mjs';
+import { changedSinceBuild, freshCatalogEnv, packageBuildKey, tsconfigBuildKey } from '@/tests/support/system/harness.mjs';
 
 const BUILT = 1_000_000;
 const OLDER = { app: BUILT - 5, lib: BUILT - 1, 'package.json': BUILT - 9, 'tsconfig.json': BUILT - 3 };
@@ -18,7 +19,7 @@ const afterEdgeBuild = `${JSON.stringify({ ...parsed, include: [...parsed.includ
 
 describe('changedSinceBuild', () => {
   it('finds nothing when every source is older than the build', () => {
-    expect(changedSinceBuild({ built: BUILT, newest: OLDER, tsconfig: { now: committed, atBuild: tsconfigBuildKey(committed) } })).toEqual([]);
+    expect(changedSinceBuild({ built: BUILT, newest: OLDER, keys: { 'tsconfig.json': { now: committed, atBuild: tsconfigBuildKey(committed) } } })).toEqual([]);
   });
 
   it('names every source with a file newer than the build', () => {
@@ -28,10 +29,10 @@ describe('changedSinceBuild', () => {
   it('ignores a tsconfig.json touched, or edited by another folder\'s build, when a build would read the same', () => {
     const atBuild = tsconfigBuildKey(committed);
     const newest = { ...OLDER, 'tsconfig.json': BUILT + 60_000 };
-    expect(changedSinceBuild({ built: BUILT, newest, tsconfig: { now: committed, atBuild } })).toEqual([]);
-    expect(changedSinceBuild({ built: BUILT, newest, tsconfig: { now: afterEdgeBuild, atBuild } })).toEqual([]);
+    expect(changedSinceBuild({ built: BUILT, newest, keys: { 'tsconfig.json': { now: committed, atBuild } } })).toEqual([]);
+    expect(changedSinceBuild({ built: BUILT, newest, keys: { 'tsconfig.json': { now: afterEdgeBuild, atBuild } } })).toEqual([]);
     // Built while another folder's lines were there, and checked out since.
-    expect(changedSinceBuild({ built: BUILT, newest, tsconfig: { now: committed, atBuild: tsconfigBuildKey(afterEdgeBuild) } })).toEqual([]);
+    expect(changedSinceBuild({ built: BUILT, newest, keys: { 'tsconfig.json': { now: committed, atBuild: tsconfigBuildKey(afterEdgeBuild) } } })).toEqual([]);
   });
 
   it('still finds a real change of tsconfig.json: compiler options, paths, or include entries of its own', () => {
@@ -45,23 +46,47 @@ describe('changedSinceBuild', () => {
       { ...parsed, exclude: ['node_modules'] },
     ];
     for (const edit of edits) {
-      expect(changedSinceBuild({ built: BUILT, newest, tsconfig: { now: JSON.stringify(edit), atBuild } })).toEqual(['tsconfig.json']);
+      expect(changedSinceBuild({ built: BUILT, newest, keys: { 'tsconfig.json': { now: JSON.stringify(edit), atBuild } } })).toEqual(['tsconfig.json']);
     }
   });
 
   it('goes by the time of tsconfig.json when nothing was recorded for the build', () => {
     const newest = { ...OLDER, 'tsconfig.json': BUILT + 1 };
-    expect(changedSinceBuild({ built: BUILT, newest, tsconfig: { now: committed, atBuild: null } })).toEqual(['tsconfig.json']);
+    expect(changedSinceBuild({ built: BUILT, newest, keys: { 'tsconfig.json': { now: committed, atBuild: null } } })).toEqual(['tsconfig.json']);
     expect(changedSinceBuild({ built: BUILT, newest })).toEqual(['tsconfig.json']);
-    expect(changedSinceBuild({ built: BUILT, newest: OLDER, tsconfig: { now: committed, atBuild: null } })).toEqual([]);
+    expect(changedSinceBuild({ built: BUILT, newest: OLDER, keys: { 'tsconfig.json': { now: committed, atBuild: null } } })).toEqual([]);
   });
 
   it('compares text that is not plain JSON as it is', () => {
     const withComment = `// a comment\n${committed}`;
     const newest = { ...OLDER, 'tsconfig.json': BUILT + 1 };
     expect(tsconfigBuildKey(withComment)).toBe(withComment);
-    expect(changedSinceBuild({ built: BUILT, newest, tsconfig: { now: withComment, atBuild: tsconfigBuildKey(withComment) } })).toEqual([]);
-    expect(changedSinceBuild({ built: BUILT, newest, tsconfig: { now: `${withComment} `, atBuild: tsconfigBuildKey(withComment) } })).toEqual(['tsconfig.json']);
+    expect(changedSinceBuild({ built: BUILT, newest, keys: { 'tsconfig.json': { now: withComment, atBuild: tsconfigBuildKey(withComment) } } })).toEqual([]);
+    expect(changedSinceBuild({ built: BUILT, newest, keys: { 'tsconfig.json': { now: `${withComment} `, atBuild: tsconfigBuildKey(withComment) } } })).toEqual(['tsconfig.json']);
+  });
+});
+
+describe('package.json', () => {
+  const pkgText = fs.readFileSync(`${process.cwd()}/package.json`, 'utf8');
+  const pkg = JSON.parse(pkgText) as { scripts: Record<string, string>; dependencies: Record<string, string> };
+  const newest = { ...OLDER, 'package.json': BUILT + 1 };
+  const atBuild = packageBuildKey(pkgText);
+  const edited = (next: object) => changedSinceBuild({ built: BUILT, newest, keys: { 'package.json': { now: JSON.stringify(next, null, 2), atBuild } } });
+
+  it('is no change when only a script other than build was added or edited (or the file touched)', () => {
+    expect(edited(pkg)).toEqual([]);
+    expect(edited({ ...pkg, scripts: { ...pkg.scripts, 'test:new': 'node --test tests/new/' } })).toEqual([]);
+    expect(edited({ ...pkg, scripts: { ...pkg.scripts, test: `${pkg.scripts.test} && npm run test:new` } })).toEqual([]);
+  });
+
+  it('is a change when a dependency, the build script or anything else a build may read changed', () => {
+    expect(edited({ ...pkg, dependencies: { ...pkg.dependencies, next: '16.9.9' } })).toEqual(['package.json']);
+    expect(edited({ ...pkg, scripts: { ...pkg.scripts, build: 'next build --debug' } })).toEqual(['package.json']);
+    expect(edited({ ...pkg, type: 'module' })).toEqual(['package.json']);
+  });
+
+  it('goes by its time when nothing was recorded for the build', () => {
+    expect(changedSinceBuild({ built: BUILT, newest, keys: { 'package.json': { now: pkgText, atBuild: null } } })).toEqual(['package.json']);
   });
 });
 
