@@ -20,8 +20,10 @@ export type RemoveTarget = { videoId: number } | { source: string; externalId: s
 /**
  * The catalogue side of an import or a takedown. Parsers never see it; both catalogues implement
  * it with the same contract (lib/catalog/sqlite/writer.ts, lib/catalog/postgres/writer.ts):
- * - writeBatch upserts by (source, external id) in one transaction, creating unseen categories
- *   and tags and keeping the search index in step; a row equal to the stored one is "unchanged";
+ * - writeBatch upserts by (source, external id), creating unseen categories and tags and keeping the
+ *   search index in step; a row equal to the stored one is "unchanged". A batch is never half
+ *   written: it commits whole, or a failure rolls it back (on SQLite with the batches that shared its
+ *   transaction: they commit together, lib/catalog/sqlite/writer.ts, and the run stops);
  * - every row a run lists is marked with the run id, so deleteMissing removes the source's other rows;
  * - remove deletes videos everywhere (takedown=true also keeps them from being imported again);
  * - finish brings derived data (listing counts, search statistics) up to date and announces nothing:
