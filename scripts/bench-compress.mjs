@@ -17,6 +17,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, startNext } from '../tests/support/system/harness.mjs';
 import { LEVELS } from '../lib/server/compress-once.mjs';
+import { median } from './lib/median.mjs';
 
 const args = process.argv.slice(2);
 /**
@@ -29,12 +30,6 @@ const option = (name, fallback) => {
 };
 const RUNS = Number(option('--runs', '15'));
 const LISTING = '/videos/latest-updates/2/';
-
-/** @param {number[]} xs */
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)] ?? NaN;
-};
 
 /** @type {[string, (body: Buffer) => Buffer][]} */
 const CODECS = [

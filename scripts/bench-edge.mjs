@@ -46,6 +46,7 @@ import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import { SHIPPED_CONF, rssKb, startEdge } from '../tests/support/system/edge.mjs';
 import { request } from '../tests/support/system/http-client.mjs';
+import { median } from './lib/median.mjs';
 
 /** @typedef {Awaited<ReturnType<typeof request>>} Answer */
 /** @typedef {{ rps: number; p99Ms: number; rssKb: number; errors: number; cpuUs: number }} WrkRun */
@@ -73,12 +74,6 @@ const HEADERS = { 'accept-encoding': 'gzip', cookie: 'tf_country=XX' };
 const COOKIELESS = { 'accept-encoding': 'gzip' };
 /** What Chromium sends. */
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd', cookie: 'tf_country=XX' };
-
-/** @param {number[]} xs */
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? /** @type {number} */ (s[Math.floor((s.length - 1) / 2)]) : 0;
-};
 
 /**
  * @param {number | undefined} pid

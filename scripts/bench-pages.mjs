@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'nod
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { measurePage } from './lib/page-weight.mjs';
+import { median } from './lib/median.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -98,12 +99,6 @@ async function startSite() {
   await waitFor(`${base}/`);
   return { base, stop: () => child.kill('SIGTERM') };
 }
-
-/** @param {number[]} xs */
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? /** @type {number} */ (s[Math.floor((s.length - 1) / 2)]) : 0;
-};
 
 /**
  * Requests per second for one URL. A returning visitor carries the country cookie, so the proxy

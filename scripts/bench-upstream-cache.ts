@@ -23,6 +23,7 @@ import { DEFAULT_UPSTREAM_CACHE_MB } from '@/lib/config';
 import { LruCache } from '@/lib/cache/lru.mjs';
 import { createAnswerCache, type KeptAnswer } from '@/lib/upstream/source';
 import { listingAnswer } from '../tests/unit/api/upstream-listings';
+import { median } from './lib/median.mjs';
 
 const ANSWERS = 2000;
 const MAX_STALE_MS = 7 * 86400 * 1000;
@@ -49,7 +50,6 @@ if (process.argv[2] === undefined) {
       heapMb[m].push(JSON.parse(r.stdout).heapMb);
     }
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
   const [count, bytes] = [median(heapMb.count), median(heapMb.bytes)];
   console.log(`heap held, median of ${runs}: count bound ${count} MB, byte bound (${DEFAULT_UPSTREAM_CACHE_MB} MiB) ${bytes} MB; bytes / count ${(bytes / count).toFixed(2)}`);
   process.exit(0);

@@ -27,6 +27,7 @@ import path from 'node:path';
 import { buildOrPrepare, freePort, freshCatalogEnv, root, runMain, startNext } from '../tests/support/system/harness.mjs';
 import { serverNodeArgs } from './lib/node-memory.mjs';
 import { formatSummary, summarizeSnapshot } from './soak/heap-summary.mjs';
+import { median } from './lib/median.mjs';
 
 const WRK = process.env.WRK_PATH || '/usr/bin/wrk';
 
@@ -106,13 +107,6 @@ function rssParts(pid) {
   }
 }
 
-/** @param {number[]} xs */
-const median = (xs) => {
-  if (!xs.length) return 0;
-  const s = [...xs].sort((a, b) => a - b);
-  // Not empty (above): the middle one is there.
-  return /** @type {number} */ (s[Math.floor(s.length / 2)]);
-};
 /** @param {number} kb */
 const mib = (kb) => +(kb / 1024).toFixed(1);
 /** @param {number} s */
