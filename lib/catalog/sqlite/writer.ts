@@ -24,18 +24,7 @@ interface FtsDoc {
   facets: string;
 }
 
-/**
- * Connection settings while an import runs, restored by finish():
- * - mmap_size 0: an import reads most of the catalogue's indexes once; mapped, every page it
- *   touched would count in the process's resident memory. Read through
- *   the page cache instead, the kernel's cache keeps them and the process stays small.
- * - wal_autocheckpoint: each batch writes tens of MB of index pages to the WAL (inserts land all
- *   over the duration indexes); checkpointing after every batch copied each hot page back once per
- *   batch. A file's checkpoints run on a thread of their own (WalCheckpointer: a pass copies a
- *   page once for the batches since the last), none on this connection (0); without that thread,
- *   every 65,536 pages (fewer made the commits slower). Checkpoints stay
- *   passive: they never block the site's readers or writers.
- */
+/** How many distinct title keywords are counted before they are written (see keywords). */
 const KEYWORD_FLUSH = 20_000;
 
 /**
@@ -52,15 +41,23 @@ const TRANSACTION_MS = 1000;
 const MEMBER_FIELDS = 7;
 
 /**
- * journal_size_limit -1 while importing (the site's connections keep 64 MB): the WAL starts over
- * every 256 MB or so (WalCheckpointer), and each time the limit truncated the file to 64 MB, which
- * the next batches' writes then grew again (time in ftruncate, and writes that extend a file
- * allocate its blocks again, where overwriting them does not).
- * finish() restores the limit, so the first write after the import cuts the file back.
- *
- * cache_size 32 MB while importing (the site's connections keep 16 MB): what misses is read from
- * the kernel's cache, and a larger cache made a run of unchanged rows peak around the import's
- * memory budget.
+ * Connection settings while an import runs, restored by finish():
+ * - mmap_size 0: an import reads most of the catalogue's indexes once; mapped, every page it
+ *   touched would count in the process's resident memory. Read through
+ *   the page cache instead, the kernel's cache keeps them and the process stays small.
+ * - wal_autocheckpoint: each batch writes tens of MB of index pages to the WAL (inserts land all
+ *   over the duration indexes); checkpointing after every batch copied each hot page back once per
+ *   batch. A file's checkpoints run on a thread of their own (WalCheckpointer: a pass copies a
+ *   page once for the batches since the last), none on this connection (0); without that thread,
+ *   every 65,536 pages (fewer made the commits slower). Checkpoints stay
+ *   passive: they never block the site's readers or writers.
+ * - journal_size_limit -1 (the site's connections keep 64 MB): the WAL starts over every 256 MB or
+ *   so (WalCheckpointer), and each time the limit truncated the file to 64 MB, which the next
+ *   batches' writes then grew again (time in ftruncate, and writes that extend a file allocate its
+ *   blocks again, where overwriting them does not). finish() restores the limit, so the first write
+ *   after the import cuts the file back.
+ * - cache_size 32 MB (the site's connections keep 16 MB): what misses is read from the kernel's
+ *   cache, and a larger cache made a run of unchanged rows peak around the import's memory budget.
  */
 const IMPORT_PRAGMAS: Record<string, number> = { mmap_size: 0, wal_autocheckpoint: 65536, cache_size: -32768, journal_size_limit: -1 };
 
