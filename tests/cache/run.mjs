@@ -9,28 +9,12 @@
  * suite in tests/cache (the cache project of playwright.config.ts) and a short soak (the mix of `npm run soak`)
  * against the upstream server, so that the soak script cannot rot. Every process is stopped at the end.
  */
-import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { buildOrPrepare, freePort, freshCatalogEnv, npx, root, runMain, startNext } from '../support/system/harness.mjs';
+import { buildOrPrepare, freePort, freshCatalogEnv, npx, runAsync, runMain, startNext } from '../support/system/harness.mjs';
 import { startNginx } from '../support/system/nginx.mjs';
 import { soak } from '../../scripts/soak.mjs';
 
 const API_TIMEOUT_MS = 2000;
-
-/**
- * Like harness run(), but leaves this process's event loop free: the control server must answer meanwhile.
- * @param {string} cmd
- * @param {readonly string[]} args
- * @param {NodeJS.ProcessEnv} env
- * @returns {Promise<number>} its exit code
- */
-function runAsync(cmd, args, env) {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, env, stdio: 'inherit' });
-    child.on('exit', (code) => resolve(code ?? 1));
-    child.on('error', () => resolve(1));
-  });
-}
 
 runMain('test:cache', async () => {
   const upstreamEnv = freshCatalogEnv(process.env.DATABASE_PATH || 'data/cache-upstream.db');

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, freshCatalogEnv, npx, runMain, startNext, startProcess } from '../support/system/harness.mjs';
+import { freePort, freshCatalogEnv, npx, runAsync, runMain, startNext } from '../support/system/harness.mjs';
 import { prepareSite } from '../support/system/suite.mjs';
 
 runMain('test:trust', async () => {
@@ -30,20 +30,15 @@ runMain('test:trust', async () => {
     startNext(await freePort(), one, { onOutput: (text) => fs.appendFileSync(oneLog, text) }),
   ]);
   try {
-    // Not spawnSync: this process keeps writing the servers' output to the logs while Jest runs.
-    const jest = startProcess(npx, ['jest', '--selectProjects', 'trust'], {
-      env: {
-        ...process.env,
-        TRUST_NONE_URL: a.baseUrl,
-        TRUST_NONE_DB: 'data/trust-none.db',
-        TRUST_NONE_LOG: noneLog,
-        TRUST_ONE_URL: b.baseUrl,
-        TRUST_ONE_LOG: oneLog,
-      },
-      stdio: 'inherit',
+    // Not run(): this process keeps writing the servers' output to the logs while Jest runs.
+    const code = await runAsync(npx, ['jest', '--selectProjects', 'trust'], {
+      ...process.env,
+      TRUST_NONE_URL: a.baseUrl,
+      TRUST_NONE_DB: 'data/trust-none.db',
+      TRUST_NONE_LOG: noneLog,
+      TRUST_ONE_URL: b.baseUrl,
+      TRUST_ONE_LOG: oneLog,
     });
-    /** @type {number} */
-    const code = await new Promise((resolve) => jest.child.once('exit', (c) => resolve(c ?? 1)));
     return code;
   } finally {
     a.stop();

@@ -35,6 +35,23 @@ export function run(cmd, cmdArgs, env = process.env) {
 }
 
 /**
+ * Like run(), but leaves this process's event loop free meanwhile (a server it runs must go on
+ * answering, or its output go on being read); resolves to the exit code (1 when it could not start
+ * or a signal ended it).
+ * @param {string} cmd
+ * @param {readonly string[]} cmdArgs
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {Promise<number>}
+ */
+export function runAsync(cmd, cmdArgs, env = process.env) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, cmdArgs, { cwd: root, env, stdio: 'inherit' });
+    child.on('exit', (code) => resolve(code ?? 1));
+    child.on('error', () => resolve(1));
+  });
+}
+
+/**
  * Runs an npm script (a catalogue tool: import, catalog remove, …) without blocking this process,
  * which may be serving what the script fetches; prints the command, the `showEnv` variables it was
  * given, and its output (npm's own warnings left out). Resolves to its exit code and output.
