@@ -1,0 +1,167 @@
+/**
+ * The EU age-verification blueprint's verifier (AGE_PROVIDER=eudi): the visitor's age-verification
+ * app or EU Digital Identity Wallet presents the Proof of Age attestation (ISO 18013-5 mdoc,
+ * doctype `eu.europa.ec.av.1`, element `age_over_18`) over OpenID4VP 1.0, through the browser's
+ * Digital Credentials API where it has one, else by a redirect to the wallet that posts its
+ * answer back (response_mode direct_post).
+ *
+ * Why our own verifier (./eudi/) rather than a package: @auth0/mdl drags in jose 4, cose-kit,
+ * @peculiar/x509 and a Buffer polyfill for what node:crypto does, and checks its own session
+ * transcript forms; @animo-id/mdoc wants every crypto primitive passed in and is pre-1.0;
+ * @openid4vc/openid4vp handles requests and responses but leaves the mdoc itself to one of those.
+ * The checks this site needs (one doctype, one element, ECDSA, one chain walk) are a few hundred
+ * lines over node:crypto with nothing to keep up to date.
+ *
+ * The Digital Credentials API request uses the protocol `openid4vp-v1-unsigned` (OpenID4VP 1.0
+ * Appendix A): Chrome and Edge ship it (desktop through a phone, Android directly) and the browser
+ * vouches for our origin, so the request needs no signing key. Safari's only protocol,
+ * `org-iso-mdoc` (ISO 18013-7 Annex C), requires HPKE-encrypted answers and is not built: Safari
+ * takes the redirect.
+ */
+
+import { readFileSync } from 'node:fs';
+import { X509Certificate } from 'node:crypto';
+import { AgeCheckError, type AgeCheckStart, type AgeProvider, type AgeResult } from '../provider';
+import { AGE_DOCTYPE, AGE_ELEMENT, AGE_NAMESPACE, verifyAgeDeviceResponse } from './eudi/device-response';
+import { dcApiSessionTranscript, redirectSessionTranscript } from './eudi/session-transcript';
+import { readWalletAnswer } from './eudi/wallet-answer';
+
+export const DC_API_PROTOCOL = 'openid4vp-v1-unsigned';
+/** The DCQL credential query's id: the key of the answer's vp_token. */
+export const CREDENTIAL_QUERY_ID = 'age';
+
+export interface EudiOptions {
+  /** Certificates (roots or document signers) whose attestations the operator accepts. */
+  trustedCertificates: X509Certificate[];
+  /** The site's origin (SITE_URL): the Digital Credentials API binds the presentation to it, and return URLs must be on it. */
+  origin: string;
+  /** A client id the wallet ecosystem registered for this site; '' to use `redirect_uri:<return URL>` (unsigned, needs no registration). */
+  clientId: string;
+  /** Where the redirect sends the visitor's device: the wallet's OpenID4VP authorisation endpoint. */
+  walletUrl: string;
+  /** Offer the browser's Digital Credentials API first (the redirect stays the fallback). */
+  digitalCredentialsApi: boolean;
+}
+
+const DCQL_QUERY = {
+  credentials: [
+    {
+      id: CREDENTIAL_QUERY_ID,
+      format: 'mso_mdoc',
+      meta: { doctype_value: AGE_DOCTYPE },
+      claims: [{ path: [AGE_NAMESPACE, AGE_ELEMENT], intent_to_retain: false }],
+    },
+  ],
+};
+
+export function createEudiProvider(options: EudiOptions): AgeProvider {
+  const clientIdFor = (responseUri: string) => options.clientId || `redirect_uri:${responseUri}`;
+
+  return {
+    id: 'eudi',
+    description:
+      'Your EU age-verification app or digital identity wallet shows this site a proof, signed by its issuer, that you are 18 or older; the site learns nothing else, and the issuer does not learn which site asked.',
+
+    async begin({ nonce, returnUrl }): Promise<AgeCheckStart> {
+      const responseUri = new URL(returnUrl);
+      if (responseUri.origin !== options.origin) throw new Error(`The return URL ${returnUrl} is not on ${options.origin}.`);
+      const query = new URLSearchParams({
+        client_id: clientIdFor(responseUri.href),
+        response_type: 'vp_token',
+        response_mode: 'direct_post',
+        response_uri: responseUri.href,
+        nonce,
+        // The wallet posts from outside the browser and echoes state: finish rebuilds the response URI from it.
+        state: responseUri.pathname + responseUri.search,
+        dcql_query: JSON.stringify(DCQL_QUERY),
+      });
+      const url = `${options.walletUrl}?${query}`;
+      if (!options.digitalCredentialsApi) return { kind: 'redirect', url };
+      const request = { response_type: 'vp_token', response_mode: 'dc_api', nonce, dcql_query: DCQL_QUERY };
+      return { kind: 'digital-credentials', requests: [{ protocol: DC_API_PROTOCOL, data: request }], fallbackUrl: url };
+    },
+
+    async finish({ nonce, answer }): Promise<AgeResult> {
+      const wallet = readWalletAnswer(answer);
+      let sessionTranscript;
+      if (wallet.via === 'dc-api') {
+        sessionTranscript = dcApiSessionTranscript({ origin: options.origin, nonce });
+      } else {
+        const responseUri = new URL(wallet.state, options.origin);
+        if (responseUri.origin !== options.origin) throw new AgeCheckError('wrong_audience', 'The answer names another site.');
+        sessionTranscript = redirectSessionTranscript({ clientId: clientIdFor(responseUri.href), nonce, responseUri: responseUri.href });
+      }
+      const nowMs = Date.now();
+      const attestation = verifyAgeDeviceResponse(wallet.deviceResponse, { sessionTranscript, trusted: options.trustedCertificates, nowMs });
+      return { over18: attestation.over18, method: 'eudi-mdoc', expiresAt: attestation.validUntil };
+    },
+  };
+}
+
+type Env = Record<string, string | undefined>;
+
+function invalid(name: string, value: string, accepts: string): string {
+  return `Invalid ${name}=${JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value)}: ${name} accepts ${accepts}.`;
+}
+
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+
+function readTrustedCertificates(value: string, errors: string[]): X509Certificate[] {
+  const name = 'AGE_EUDI_TRUSTED_CERTS';
+  const accepts = 'PEM certificates (the issuers’ IACA roots or document signer certificates), inline or as the path of a PEM file';
+  if (!value) {
+    errors.push(`${name} is required when AGE_PROVIDER=eudi: it accepts ${accepts}.`);
+    return [];
+  }
+  let pem = value;
+  if (!value.includes('-----BEGIN')) {
+    try {
+      pem = readFileSync(value, 'utf8');
+    } catch {
+      errors.push(invalid(name, value, `${accepts} (the file cannot be read)`));
+      return [];
+    }
+  }
+  const blocks = pem.match(PEM_CERTIFICATE) ?? [];
+  const certificates: X509Certificate[] = [];
+  for (const block of blocks) {
+    try {
+      certificates.push(new X509Certificate(block));
+    } catch {
+      errors.push(invalid(name, value, `${accepts} (a certificate in it cannot be read)`));
+      return [];
+    }
+  }
+  if (certificates.length === 0) errors.push(invalid(name, value, `${accepts} (none found)`));
+  return certificates;
+}
+
+/** AGE_EUDI_* settings (docs/age-providers.md), validated as at start: options, or one line per wrong setting. */
+export function readEudiOptions(env: Env): { options: EudiOptions } | { errors: string[] } {
+  const errors: string[] = [];
+  const trustedCertificates = readTrustedCertificates(env.AGE_EUDI_TRUSTED_CERTS?.trim() ?? '', errors);
+
+  const siteUrl = env.SITE_URL?.trim() || `http://localhost:${env.PORT?.trim() || 3000}`;
+  let origin = '';
+  try {
+    origin = new URL(siteUrl).origin;
+  } catch {
+    errors.push(invalid('SITE_URL', siteUrl, 'an http(s) origin (the EU wallet binds its answer to it)'));
+  }
+
+  const clientId = env.AGE_EUDI_CLIENT_ID?.trim() ?? '';
+  // A prefixed client id (x509_san_dns:, verifier_attestation:…) needs signed requests, which are not built.
+  if (clientId && !/^[\x21-\x7e]{1,200}$/.test(clientId)) errors.push(invalid('AGE_EUDI_CLIENT_ID', clientId, 'printable ASCII without spaces, up to 200 characters'));
+  else if (clientId.includes(':')) errors.push(invalid('AGE_EUDI_CLIENT_ID', clientId, 'a pre-registered client id without a prefix (signed requests are not supported)'));
+
+  const walletUrl = env.AGE_EUDI_WALLET_URL?.trim() || 'openid4vp://';
+  if (!/^[a-z][a-z0-9+.-]*:\/\/[^\s?#]*$/i.test(walletUrl) || /^http:/i.test(walletUrl)) {
+    errors.push(invalid('AGE_EUDI_WALLET_URL', walletUrl, "a wallet's authorisation endpoint without a query: openid4vp:// (the default), another app scheme, or an https URL"));
+  }
+
+  const dcApi = env.AGE_EUDI_DC_API?.trim() || '1';
+  if (dcApi !== '0' && dcApi !== '1') errors.push(invalid('AGE_EUDI_DC_API', dcApi, '1 (offer the Digital Credentials API, the default) or 0'));
+
+  if (errors.length > 0) return { errors };
+  return { options: { trustedCertificates, origin, clientId, walletUrl, digitalCredentialsApi: dcApi === '1' } };
+}
