@@ -25,6 +25,7 @@ import { AgeCheckError, type AgeCheckStart, type AgeProvider, type AgeResult } f
 import { AGE_DOCTYPE, AGE_ELEMENT, AGE_NAMESPACE, verifyAgeDeviceResponse } from './eudi/device-response';
 import { dcApiSessionTranscript, redirectSessionTranscript } from './eudi/session-transcript';
 import { readWalletAnswer } from './eudi/wallet-answer';
+import { invalidSetting, siteOrigin } from './provider-settings';
 
 export const DC_API_PROTOCOL = 'openid4vp-v1-unsigned';
 /** The DCQL credential query's id: the key of the answer's vp_token. */
@@ -100,10 +101,6 @@ export function createEudiProvider(options: EudiOptions): AgeProvider {
 
 type Env = Record<string, string | undefined>;
 
-function invalid(name: string, value: string, accepts: string): string {
-  return `Invalid ${name}=${JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value)}: ${name} accepts ${accepts}.`;
-}
-
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 
 function readTrustedCertificates(value: string, errors: string[]): X509Certificate[] {
@@ -118,7 +115,7 @@ function readTrustedCertificates(value: string, errors: string[]): X509Certifica
     try {
       pem = readFileSync(value, 'utf8');
     } catch {
-      errors.push(invalid(name, value, `${accepts} (the file cannot be read)`));
+      errors.push(invalidSetting(name, value, `${accepts} (the file cannot be read)`));
       return [];
     }
   }
@@ -128,11 +125,11 @@ function readTrustedCertificates(value: string, errors: string[]): X509Certifica
     try {
       certificates.push(new X509Certificate(block));
     } catch {
-      errors.push(invalid(name, value, `${accepts} (a certificate in it cannot be read)`));
+      errors.push(invalidSetting(name, value, `${accepts} (a certificate in it cannot be read)`));
       return [];
     }
   }
-  if (certificates.length === 0) errors.push(invalid(name, value, `${accepts} (none found)`));
+  if (certificates.length === 0) errors.push(invalidSetting(name, value, `${accepts} (none found)`));
   return certificates;
 }
 
@@ -141,26 +138,20 @@ export function readEudiOptions(env: Env): { options: EudiOptions } | { errors: 
   const errors: string[] = [];
   const trustedCertificates = readTrustedCertificates(env.AGE_EUDI_TRUSTED_CERTS?.trim() ?? '', errors);
 
-  const siteUrl = env.SITE_URL?.trim() || `http://localhost:${env.PORT?.trim() || 3000}`;
-  let origin = '';
-  try {
-    origin = new URL(siteUrl).origin;
-  } catch {
-    errors.push(invalid('SITE_URL', siteUrl, 'an http(s) origin (the EU wallet binds its answer to it)'));
-  }
+  const origin = siteOrigin(env, errors);
 
   const clientId = env.AGE_EUDI_CLIENT_ID?.trim() ?? '';
   // A prefixed client id (x509_san_dns:, verifier_attestation:…) needs signed requests, which are not built.
-  if (clientId && !/^[\x21-\x7e]{1,200}$/.test(clientId)) errors.push(invalid('AGE_EUDI_CLIENT_ID', clientId, 'printable ASCII without spaces, up to 200 characters'));
-  else if (clientId.includes(':')) errors.push(invalid('AGE_EUDI_CLIENT_ID', clientId, 'a pre-registered client id without a prefix (signed requests are not supported)'));
+  if (clientId && !/^[\x21-\x7e]{1,200}$/.test(clientId)) errors.push(invalidSetting('AGE_EUDI_CLIENT_ID', clientId, 'printable ASCII without spaces, up to 200 characters'));
+  else if (clientId.includes(':')) errors.push(invalidSetting('AGE_EUDI_CLIENT_ID', clientId, 'a pre-registered client id without a prefix (signed requests are not supported)'));
 
   const walletUrl = env.AGE_EUDI_WALLET_URL?.trim() || 'openid4vp://';
   if (!/^[a-z][a-z0-9+.-]*:\/\/[^\s?#]*$/i.test(walletUrl) || /^http:/i.test(walletUrl)) {
-    errors.push(invalid('AGE_EUDI_WALLET_URL', walletUrl, "a wallet's authorisation endpoint without a query: openid4vp:// (the default), another app scheme, or an https URL"));
+    errors.push(invalidSetting('AGE_EUDI_WALLET_URL', walletUrl, "a wallet's authorisation endpoint without a query: openid4vp:// (the default), another app scheme, or an https URL"));
   }
 
   const dcApi = env.AGE_EUDI_DC_API?.trim() || '1';
-  if (dcApi !== '0' && dcApi !== '1') errors.push(invalid('AGE_EUDI_DC_API', dcApi, '1 (offer the Digital Credentials API, the default) or 0'));
+  if (dcApi !== '0' && dcApi !== '1') errors.push(invalidSetting('AGE_EUDI_DC_API', dcApi, '1 (offer the Digital Credentials API, the default) or 0'));
 
   if (errors.length > 0) return { errors };
   return { options: { trustedCertificates, origin, clientId, walletUrl, digitalCredentialsApi: dcApi === '1' } };
