@@ -23,13 +23,10 @@ import { readFileSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
 import { AgeCheckError, type AgeCheckStart, type AgeProvider, type AgeResult } from '../provider';
 import { AGE_DOCTYPE, AGE_ELEMENT, AGE_NAMESPACE, verifyAgeDeviceResponse } from './eudi/device-response';
+import { COSE_ALGORITHM_IDS } from './eudi/cose';
 import { dcApiSessionTranscript, redirectSessionTranscript } from './eudi/session-transcript';
-import { readWalletAnswer } from './eudi/wallet-answer';
+import { CREDENTIAL_QUERY_ID, DC_API_PROTOCOL, readWalletAnswer } from './eudi/wallet-answer';
 import { invalidSetting, siteOrigin } from './provider-settings';
-
-export const DC_API_PROTOCOL = 'openid4vp-v1-unsigned';
-/** The DCQL credential query's id: the key of the answer's vp_token. */
-export const CREDENTIAL_QUERY_ID = 'age';
 
 export interface EudiOptions {
   /** Certificates (roots or document signers) whose attestations the operator accepts. */
@@ -43,6 +40,11 @@ export interface EudiOptions {
   /** Offer the browser's Digital Credentials API first (the redirect stays the fallback). */
   digitalCredentialsApi: boolean;
 }
+
+// The algorithms the verifier checks (COSE ES256/384/512), so a wallet does not present one it cannot.
+const CLIENT_METADATA = {
+  vp_formats_supported: { mso_mdoc: { issuerauth_alg_values: COSE_ALGORITHM_IDS, deviceauth_alg_values: COSE_ALGORITHM_IDS } },
+};
 
 const DCQL_QUERY = {
   credentials: [
@@ -75,10 +77,11 @@ export function createEudiProvider(options: EudiOptions): AgeProvider {
         // The wallet posts from outside the browser and echoes state: finish rebuilds the response URI from it.
         state: responseUri.pathname + responseUri.search,
         dcql_query: JSON.stringify(DCQL_QUERY),
+        client_metadata: JSON.stringify(CLIENT_METADATA),
       });
       const url = `${options.walletUrl}?${query}`;
       if (!options.digitalCredentialsApi) return { kind: 'redirect', url };
-      const request = { response_type: 'vp_token', response_mode: 'dc_api', nonce, dcql_query: DCQL_QUERY };
+      const request = { response_type: 'vp_token', response_mode: 'dc_api', nonce, dcql_query: DCQL_QUERY, client_metadata: CLIENT_METADATA };
       return { kind: 'digital-credentials', requests: [{ protocol: DC_API_PROTOCOL, data: request }], fallbackUrl: url };
     },
 

@@ -62,6 +62,7 @@ describe('EU age-verification provider: the request', () => {
               },
             ],
           },
+          client_metadata: { vp_formats_supported: { mso_mdoc: { issuerauth_alg_values: [-7, -35, -36], deviceauth_alg_values: [-7, -35, -36] } } },
         },
       },
     ]);

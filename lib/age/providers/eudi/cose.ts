@@ -18,6 +18,9 @@ const ALGORITHMS: ReadonlyMap<number, { hash: string; curve: string }> = new Map
   [-36, { hash: 'sha512', curve: 'P-521' }],
 ]);
 
+/** The COSE algorithm ids accepted, for the request's client metadata. */
+export const COSE_ALGORITHM_IDS = [...ALGORITHMS.keys()];
+
 const CURVES: ReadonlyMap<number, string> = new Map([
   [1, 'P-256'],
   [2, 'P-384'],

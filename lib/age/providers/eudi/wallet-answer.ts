@@ -11,6 +11,10 @@ import { AgeCheckError } from '../../provider';
 const MAX_PRESENTATION_CHARS = 64 * 1024;
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 
+export const DC_API_PROTOCOL = 'openid4vp-v1-unsigned';
+/** The DCQL credential query's id: the key of the answer's vp_token. */
+export const CREDENTIAL_QUERY_ID = 'age';
+
 export type WalletAnswer = { via: 'dc-api'; deviceResponse: Uint8Array } | { via: 'redirect'; deviceResponse: Uint8Array; state: string };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -21,7 +25,7 @@ function bad(message: string): AgeCheckError {
   return new AgeCheckError('bad_answer', message);
 }
 
-function presentation(vpToken: unknown, queryId: string): Uint8Array {
+function presentation(vpToken: unknown): Uint8Array {
   let token = vpToken;
   if (typeof token === 'string' && token.trimStart().startsWith('{')) {
     try {
@@ -31,7 +35,7 @@ function presentation(vpToken: unknown, queryId: string): Uint8Array {
     }
   }
   if (isRecord(token)) {
-    const entry = token[queryId];
+    const entry = token[CREDENTIAL_QUERY_ID];
     token = Array.isArray(entry) ? entry[0] : entry;
   }
   if (typeof token !== 'string' || token.length > MAX_PRESENTATION_CHARS || !BASE64URL.test(token)) {
@@ -40,20 +44,20 @@ function presentation(vpToken: unknown, queryId: string): Uint8Array {
   return Buffer.from(token, 'base64url');
 }
 
-export function readWalletAnswer(answer: unknown, queryId = 'age'): WalletAnswer {
+export function readWalletAnswer(answer: unknown): WalletAnswer {
   if (!isRecord(answer)) throw bad('The answer is not an object.');
   if (typeof answer.error === 'string') {
     // The wallet's own words are not shown or kept: they may name the visitor's credentials.
     throw new AgeCheckError('provider_error', 'The wallet declined or failed the request.');
   }
   if ('protocol' in answer) {
-    if (answer.protocol !== 'openid4vp-v1-unsigned') throw bad('The answer is for another protocol.');
+    if (answer.protocol !== DC_API_PROTOCOL) throw bad('The answer is for another protocol.');
     const data = typeof answer.data === 'string' ? safeJson(answer.data) : answer.data;
     if (!isRecord(data)) throw bad('The answer has no data.');
-    return { via: 'dc-api', deviceResponse: presentation(data.vp_token, queryId) };
+    return { via: 'dc-api', deviceResponse: presentation(data.vp_token) };
   }
   if (typeof answer.state !== 'string' || !answer.state.startsWith('/')) throw bad('The answer has no state.');
-  return { via: 'redirect', deviceResponse: presentation(answer.vp_token, queryId), state: answer.state };
+  return { via: 'redirect', deviceResponse: presentation(answer.vp_token), state: answer.state };
 }
 
 function safeJson(text: string): unknown {
