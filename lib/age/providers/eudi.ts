@@ -12,11 +12,11 @@
  * The checks this site needs (one doctype, one element, ECDSA, one chain walk) are a few hundred
  * lines over node:crypto with nothing to keep up to date.
  *
- * The Digital Credentials API request uses the protocol `openid4vp-v1-unsigned` (OpenID4VP 1.0
- * Appendix A): Chrome and Edge ship it (desktop through a phone, Android directly) and the browser
- * vouches for our origin, so the request needs no signing key. Safari's only protocol,
- * `org-iso-mdoc` (ISO 18013-7 Annex C), requires HPKE-encrypted answers and is not built: Safari
- * takes the redirect.
+ * The blueprint (Annex A.5) names the Digital Credentials API as ISO 18013-7 Annex C (`org-iso-mdoc`,
+ * an HPKE-encrypted answer, Safari's only protocol) and OpenID4VP as the fallback (av://, direct_post,
+ * a `redirect_uri:` client id, DCQL). The browser request here is OpenID4VP's own
+ * `openid4vp-v1-unsigned`, which Chrome and Edge ship and which needs no decryption key kept between
+ * begin and finish; a browser without it takes the redirect.
  */
 
 import { readFileSync } from 'node:fs';
@@ -148,9 +148,10 @@ export function readEudiOptions(env: Env): { options: EudiOptions } | { errors: 
   if (clientId && !/^[\x21-\x7e]{1,200}$/.test(clientId)) errors.push(invalidSetting('AGE_EUDI_CLIENT_ID', clientId, 'printable ASCII without spaces, up to 200 characters'));
   else if (clientId.includes(':')) errors.push(invalidSetting('AGE_EUDI_CLIENT_ID', clientId, 'a pre-registered client id without a prefix (signed requests are not supported)'));
 
-  const walletUrl = env.AGE_EUDI_WALLET_URL?.trim() || 'openid4vp://';
+  // The blueprint's age-verification apps answer av:// (Annex A.5); EUDI wallets generally openid4vp://.
+  const walletUrl = env.AGE_EUDI_WALLET_URL?.trim() || 'av://';
   if (!/^[a-z][a-z0-9+.-]*:\/\/[^\s?#]*$/i.test(walletUrl) || /^http:/i.test(walletUrl)) {
-    errors.push(invalidSetting('AGE_EUDI_WALLET_URL', walletUrl, "a wallet's authorisation endpoint without a query: openid4vp:// (the default), another app scheme, or an https URL"));
+    errors.push(invalidSetting('AGE_EUDI_WALLET_URL', walletUrl, "a wallet's authorisation endpoint without a query: av:// (the default), openid4vp://, another app scheme, or an https URL"));
   }
 
   const dcApi = env.AGE_EUDI_DC_API?.trim() || '1';

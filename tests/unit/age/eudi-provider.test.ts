@@ -194,7 +194,7 @@ describe('EU age-verification provider: settings', () => {
     const inline = readEudiOptions({ AGE_EUDI_TRUSTED_CERTS: pem + makeIssuer('Second').root.pem, SITE_URL: 'https://tube.example/' });
     expect('options' in inline && inline.options.trustedCertificates.length).toBe(2);
     expect('options' in inline && inline.options.origin).toBe('https://tube.example');
-    expect('options' in inline && inline.options).toMatchObject({ clientId: '', walletUrl: 'openid4vp://', digitalCredentialsApi: true });
+    expect('options' in inline && inline.options).toMatchObject({ clientId: '', walletUrl: 'av://', digitalCredentialsApi: true });
     const folder = mkdtempSync(join(tmpdir(), 'eudi-'));
     try {
       writeFileSync(join(folder, 'issuers.pem'), pem);
