@@ -13,17 +13,21 @@
  * lines over node:crypto with nothing to keep up to date.
  *
  * The blueprint (Annex A.5) names the Digital Credentials API as ISO 18013-7 Annex C (`org-iso-mdoc`,
- * an HPKE-encrypted answer, Safari's only protocol) and OpenID4VP as the fallback (av://, direct_post,
- * a `redirect_uri:` client id, DCQL). The browser request here is OpenID4VP's own
- * `openid4vp-v1-unsigned`, which Chrome and Edge ship and which needs no decryption key kept between
- * begin and finish; a browser without it takes the redirect.
+ * an HPKE-encrypted answer; Safari's only protocol, Chrome's too) and OpenID4VP as the fallback
+ * (av://, direct_post, a `redirect_uri:` client id, DCQL). The browser is offered both
+ * `org-iso-mdoc` (when the operator set the secret its per-check keys derive from) and OpenID4VP's
+ * own `openid4vp-v1-unsigned` (Chrome and Edge), and uses one its wallet speaks; a browser without
+ * the API takes the redirect.
  */
 
 import { readFileSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
 import { AgeCheckError, type AgeCheckStart, type AgeProvider, type AgeResult } from '../provider';
 import { AGE_DOCTYPE, AGE_ELEMENT, AGE_NAMESPACE, verifyAgeDeviceResponse } from './eudi/device-response';
+import { encodeCbor } from './eudi/cbor';
 import { COSE_ALGORITHM_IDS } from './eudi/cose';
+import { hpkeOpen } from './eudi/hpke';
+import { isoMdocRequest, isoMdocSession } from './eudi/iso-mdoc-request';
 import { dcApiSessionTranscript, redirectSessionTranscript } from './eudi/session-transcript';
 import { CREDENTIAL_QUERY_ID, DC_API_PROTOCOL, readWalletAnswer } from './eudi/wallet-answer';
 import { invalidSetting, siteOrigin } from './provider-settings';
@@ -39,6 +43,8 @@ export interface EudiOptions {
   walletUrl: string;
   /** Offer the browser's Digital Credentials API first (the redirect stays the fallback). */
   digitalCredentialsApi: boolean;
+  /** Secret the per-check encryption keys of `org-iso-mdoc` derive from; '' leaves that protocol out. */
+  encryptionSecret: string;
 }
 
 // The algorithms the verifier checks (COSE ES256/384/512), so a wallet does not present one it cannot.
@@ -82,21 +88,40 @@ export function createEudiProvider(options: EudiOptions): AgeProvider {
       const url = `${options.walletUrl}?${query}`;
       if (!options.digitalCredentialsApi) return { kind: 'redirect', url };
       const request = { response_type: 'vp_token', response_mode: 'dc_api', nonce, dcql_query: DCQL_QUERY, client_metadata: CLIENT_METADATA };
-      return { kind: 'digital-credentials', requests: [{ protocol: DC_API_PROTOCOL, data: request }], fallbackUrl: url };
+      const requests: unknown[] = [{ protocol: DC_API_PROTOCOL, data: request }];
+      if (options.encryptionSecret) requests.unshift(isoMdocRequest(options.encryptionSecret, nonce));
+      return { kind: 'digital-credentials', requests, fallbackUrl: url };
     },
 
     async finish({ nonce, answer }): Promise<AgeResult> {
       const wallet = readWalletAnswer(answer);
       let sessionTranscript;
-      if (wallet.via === 'dc-api') {
+      let deviceResponse: Uint8Array;
+      if (wallet.via === 'iso-mdoc') {
+        if (!options.encryptionSecret) throw new AgeCheckError('bad_answer', 'The org-iso-mdoc protocol is not offered here.');
+        const session = isoMdocSession(options.encryptionSecret, nonce, options.origin);
+        sessionTranscript = session.sessionTranscript;
+        const opened = hpkeOpen({
+          recipientPrivateKey: session.privateKey,
+          enc: wallet.enc,
+          info: encodeCbor(sessionTranscript),
+          aad: new Uint8Array(0),
+          ciphertext: wallet.cipherText,
+        });
+        // Encrypted to another check's key, or for another origin: either way not this check's.
+        if (!opened) throw new AgeCheckError('wrong_nonce', 'The presentation was not made for this check (nonce or origin).');
+        deviceResponse = opened;
+      } else if (wallet.via === 'dc-api') {
+        deviceResponse = wallet.deviceResponse;
         sessionTranscript = dcApiSessionTranscript({ origin: options.origin, nonce });
       } else {
         const responseUri = new URL(wallet.state, options.origin);
         if (responseUri.origin !== options.origin) throw new AgeCheckError('wrong_audience', 'The answer names another site.');
         sessionTranscript = redirectSessionTranscript({ clientId: clientIdFor(responseUri.href), nonce, responseUri: responseUri.href });
+        deviceResponse = wallet.deviceResponse;
       }
       const nowMs = Date.now();
-      const attestation = verifyAgeDeviceResponse(wallet.deviceResponse, { sessionTranscript, trusted: options.trustedCertificates, nowMs });
+      const attestation = verifyAgeDeviceResponse(deviceResponse, { sessionTranscript, trusted: options.trustedCertificates, nowMs });
       return { over18: attestation.over18, method: 'eudi-mdoc', expiresAt: attestation.validUntil };
     },
   };
@@ -157,6 +182,10 @@ export function readEudiOptions(env: Env): { options: EudiOptions } | { errors: 
   const dcApi = env.AGE_EUDI_DC_API?.trim() || '1';
   if (dcApi !== '0' && dcApi !== '1') errors.push(invalidSetting('AGE_EUDI_DC_API', dcApi, '1 (offer the Digital Credentials API, the default) or 0'));
 
+  const encryptionSecret = env.AGE_EUDI_ENCRYPTION_SECRET ?? '';
+  // The secret itself is never echoed in the message.
+  if (encryptionSecret && encryptionSecret.length < 32) errors.push('Invalid AGE_EUDI_ENCRYPTION_SECRET: AGE_EUDI_ENCRYPTION_SECRET accepts a random secret of 32 characters or more, the same on every server.');
+
   if (errors.length > 0) return { errors };
-  return { options: { trustedCertificates, origin, clientId, walletUrl, digitalCredentialsApi: dcApi === '1' } };
+  return { options: { trustedCertificates, origin, clientId, walletUrl, digitalCredentialsApi: dcApi === '1', encryptionSecret } };
 }

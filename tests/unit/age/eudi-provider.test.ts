@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { X509Certificate } from 'node:crypto';
 import { createEudiProvider, readEudiOptions, type EudiOptions } from '@/lib/age/providers/eudi';
 import { AgeCheckError, type AgeProvider } from '@/lib/age/provider';
+import { decodeCbor, encodeCbor, type Embedded } from '@/lib/age/providers/eudi/cbor';
 import { dcApiTranscript, makeCertificate, makeIssuer, makeWallet, redirectTranscript, type Attestation } from './eudi-test-wallet';
 
 const ORIGIN = 'https://tube.example';
@@ -14,7 +15,7 @@ const issuer = makeIssuer();
 const trusted = [new X509Certificate(issuer.root.der)];
 
 function provider(overrides: Partial<EudiOptions> = {}): AgeProvider {
-  return createEudiProvider({ trustedCertificates: trusted, origin: ORIGIN, clientId: '', walletUrl: 'openid4vp://', digitalCredentialsApi: true, ...overrides });
+  return createEudiProvider({ trustedCertificates: trusted, origin: ORIGIN, clientId: '', walletUrl: 'openid4vp://', digitalCredentialsApi: true, encryptionSecret: '', ...overrides });
 }
 
 function wallet(attestation: Attestation = {}, from = issuer) {
@@ -187,6 +188,55 @@ describe('EU age-verification provider: the presentation', () => {
   });
 });
 
+describe('EU age-verification provider: ISO 18013-7 Annex C (org-iso-mdoc)', () => {
+  const SECRET = 'an-operator-secret-of-forty-characters!!';
+  const annexC = () => provider({ encryptionSecret: SECRET });
+
+  async function isoRequest(nonce = NONCE): Promise<{ deviceRequest: string; encryptionInfo: string }> {
+    const start = await annexC().begin({ nonce, returnUrl: RETURN_URL });
+    if (start.kind !== 'digital-credentials') throw new Error('no Digital Credentials API request');
+    const request = start.requests[0] as { protocol: string; data: { deviceRequest: string; encryptionInfo: string } };
+    expect(request.protocol).toBe('org-iso-mdoc');
+    expect((start.requests[1] as { protocol: string }).protocol).toBe('openid4vp-v1-unsigned');
+    return request.data;
+  }
+
+  it('asks for age_over_18 with a DeviceRequest and a key of this check', async () => {
+    const request = await isoRequest();
+    const deviceRequest = decodeCbor(Buffer.from(request.deviceRequest, 'base64url')) as Map<string, unknown>;
+    const [docRequest] = deviceRequest.get('docRequests') as Map<string, unknown>[];
+    const items = decodeCbor((docRequest!.get('itemsRequest') as Embedded).bytes) as Map<string, unknown>;
+    expect(items.get('docType')).toBe('eu.europa.ec.av.1');
+    expect((items.get('nameSpaces') as Map<string, Map<string, unknown>>).get('eu.europa.ec.av.1')).toEqual(new Map([['age_over_18', false]]));
+    // The same check gets the same key back (finish derives it again); another check another key.
+    expect((await isoRequest()).encryptionInfo).toBe(request.encryptionInfo);
+    const recipient = (info: string) => ((decodeCbor(Buffer.from(info, 'base64url')) as [string, Map<string, Map<number, Uint8Array>>])[1].get('recipientPublicKey')!.get(-2));
+    expect(recipient((await isoRequest('another-nonce')).encryptionInfo)).not.toEqual(recipient(request.encryptionInfo));
+    const plain = await provider().begin({ nonce: NONCE, returnUrl: RETURN_URL });
+    expect(plain.kind === 'digital-credentials' && plain.requests.map((r) => (r as { protocol: string }).protocol)).toEqual(['openid4vp-v1-unsigned']);
+  });
+
+  it('accepts the encrypted DeviceResponse of a wallet that answered this check on this origin', async () => {
+    const validUntil = new Date(Date.now() + 5 * 86_400_000);
+    const answer = wallet({ validUntil }).presentIsoMdoc(await isoRequest(), ORIGIN);
+    expect(await annexC().finish({ nonce: NONCE, answer })).toEqual({ over18: true, method: 'eudi-mdoc', expiresAt: Math.floor(validUntil.getTime() / 1000) });
+  });
+
+  it('refuses an answer for another check, another origin, or an untrusted issuer, and one the site did not offer', async () => {
+    const otherCheck = wallet().presentIsoMdoc(await isoRequest('an-earlier-nonce'), ORIGIN);
+    expect(await refusal(annexC().finish({ nonce: NONCE, answer: otherCheck }))).toBe('wrong_nonce');
+    const otherOrigin = wallet().presentIsoMdoc(await isoRequest(), 'https://other-site.example');
+    expect(await refusal(annexC().finish({ nonce: NONCE, answer: otherOrigin }))).toBe('wrong_nonce');
+    const stranger = wallet({}, makeIssuer('Unlisted Issuer')).presentIsoMdoc(await isoRequest(), ORIGIN);
+    expect(await refusal(annexC().finish({ nonce: NONCE, answer: stranger }))).toBe('untrusted_issuer');
+    const good = wallet().presentIsoMdoc(await isoRequest(), ORIGIN);
+    expect(await refusal(provider().finish({ nonce: NONCE, answer: good }))).toBe('bad_answer');
+    for (const response of ['', 'AAAA', Buffer.from(encodeCbor(['dcapi', { enc: 1 }])).toString('base64url')]) {
+      expect(await refusal(annexC().finish({ nonce: NONCE, answer: { protocol: 'org-iso-mdoc', data: { response } } }))).toBe('bad_answer');
+    }
+  });
+});
+
 describe('EU age-verification provider: settings', () => {
   const pem = issuer.root.pem;
 
@@ -194,7 +244,7 @@ describe('EU age-verification provider: settings', () => {
     const inline = readEudiOptions({ AGE_EUDI_TRUSTED_CERTS: pem + makeIssuer('Second').root.pem, SITE_URL: 'https://tube.example/' });
     expect('options' in inline && inline.options.trustedCertificates.length).toBe(2);
     expect('options' in inline && inline.options.origin).toBe('https://tube.example');
-    expect('options' in inline && inline.options).toMatchObject({ clientId: '', walletUrl: 'av://', digitalCredentialsApi: true });
+    expect('options' in inline && inline.options).toMatchObject({ clientId: '', walletUrl: 'av://', digitalCredentialsApi: true, encryptionSecret: '' });
     const folder = mkdtempSync(join(tmpdir(), 'eudi-'));
     try {
       writeFileSync(join(folder, 'issuers.pem'), pem);
@@ -211,13 +261,16 @@ describe('EU age-verification provider: settings', () => {
       AGE_EUDI_CLIENT_ID: 'x509_san_dns:tube.example',
       AGE_EUDI_WALLET_URL: 'http://wallet.example/authorize',
       AGE_EUDI_DC_API: 'yes',
+      AGE_EUDI_ENCRYPTION_SECRET: 'short',
     });
     expect('errors' in result && result.errors.map((line) => line.split('=')[0])).toEqual([
       'Invalid AGE_EUDI_TRUSTED_CERTS',
       'Invalid AGE_EUDI_CLIENT_ID',
       'Invalid AGE_EUDI_WALLET_URL',
       'Invalid AGE_EUDI_DC_API',
+      'Invalid AGE_EUDI_ENCRYPTION_SECRET: AGE_EUDI_ENCRYPTION_SECRET accepts a random secret of 32 characters or more, the same on every server.',
     ]);
+    expect(JSON.stringify(result)).not.toContain('short');
     expect(readEudiOptions({})).toEqual({ errors: [expect.stringContaining('AGE_EUDI_TRUSTED_CERTS is required')] });
     const broken = readEudiOptions({ AGE_EUDI_TRUSTED_CERTS: '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----' });
     expect('errors' in broken && broken.errors[0]).toContain('cannot be read');

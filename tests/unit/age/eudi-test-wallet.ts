@@ -5,8 +5,9 @@
  * OpenID4VP 1.0 describes it (independently of the verifier's own code).
  */
 
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
-import { embed, encodeCbor, Tagged, type CborInput } from '@/lib/age/providers/eudi/cbor';
+import { createCipheriv, createECDH, createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { decodeCbor, embed, encodeCbor, Tagged, type CborInput } from '@/lib/age/providers/eudi/cbor';
+import { kemSharedSecret, keySchedule } from '@/lib/age/providers/eudi/hpke';
 
 // --- DER, just enough for a certificate ---------------------------------------------------------
 
@@ -95,6 +96,22 @@ export function dcApiTranscript(origin: string, nonce: string): CborInput {
   return [null, null, ['OpenID4VPDCAPIHandover', sha256(encodeCbor([origin, nonce, null]))]];
 }
 
+/** ISO 18013-7 Annex C: the transcript binds the request's exact encryptionInfo string and the origin. */
+export function isoMdocTranscript(encryptionInfo: string, origin: string): CborInput {
+  return [null, null, ['dcapi', sha256(encodeCbor([encryptionInfo, origin]))]];
+}
+
+/** HPKE base-mode seal (RFC 9180) of one message to a P-256 key given as an uncompressed point. */
+export function hpkeSeal(recipientPublicKey: Uint8Array, info: Uint8Array, plaintext: Uint8Array): { enc: Buffer; cipherText: Buffer } {
+  const ephemeral = createECDH('prime256v1');
+  const enc = ephemeral.generateKeys();
+  const { key, baseNonce } = keySchedule(kemSharedSecret(ephemeral.computeSecret(recipientPublicKey), enc, recipientPublicKey), info);
+  const cipher = createCipheriv('aes-128-gcm', key, baseNonce);
+  cipher.setAAD(new Uint8Array(0));
+  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return { enc, cipherText: Buffer.concat([body, cipher.getAuthTag()]) };
+}
+
 export interface Attestation {
   ageOver18?: boolean;
   validFrom?: Date;
@@ -163,6 +180,16 @@ export function makeWallet(issuer: { signer: TestCertificate; chain: Buffer[] },
         status: 0,
       };
       return Buffer.from(encodeCbor(response)).toString('base64url');
+    },
+    /** The answer to an org-iso-mdoc request, as the browser hands it back, for the page's `origin`. */
+    presentIsoMdoc(request: { encryptionInfo: string }, origin: string): { protocol: string; data: { response: string } } {
+      const info = decodeCbor(Buffer.from(request.encryptionInfo, 'base64url'));
+      const coseKey = Array.isArray(info) && info[1] instanceof Map ? info[1].get('recipientPublicKey') : undefined;
+      if (!(coseKey instanceof Map)) throw new Error('no recipient key in encryptionInfo');
+      const recipient = Buffer.concat([Uint8Array.of(4), coseKey.get(-2) as Uint8Array, coseKey.get(-3) as Uint8Array]);
+      const transcript = isoMdocTranscript(request.encryptionInfo, origin);
+      const sealed = hpkeSeal(recipient, encodeCbor(transcript), Buffer.from(this.present(transcript), 'base64url'));
+      return { protocol: 'org-iso-mdoc', data: { response: Buffer.from(encodeCbor(['dcapi', sealed])).toString('base64url') } };
     },
   };
 }
