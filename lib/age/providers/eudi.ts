@@ -6,8 +6,7 @@
  * answer back (response_mode direct_post).
  *
  * Why our own verifier (./eudi/) rather than a package: @auth0/mdl drags in jose 4, cose-kit,
- * @peculiar/x509 and a Buffer polyfill for what node:crypto does, and checks its own session
- * transcript forms; @animo-id/mdoc wants every crypto primitive passed in and is pre-1.0;
+ * @peculiar/x509, @noble/curves and a Buffer polyfill for what node:crypto does; @animo-id/mdoc wants every crypto primitive passed in and is pre-1.0;
  * @openid4vc/openid4vp handles requests and responses but leaves the mdoc itself to one of those.
  * The checks this site needs (one doctype, one element, ECDSA, one chain walk) are a few hundred
  * lines over node:crypto with nothing to keep up to date.

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { X509Certificate } from 'node:crypto';
+import { format } from 'node:util';
 import { createEudiProvider, readEudiOptions, type EudiOptions } from '@/lib/age/providers/eudi';
 import { AgeCheckError, type AgeProvider } from '@/lib/age/provider';
 import { decodeCbor, encodeCbor, type Embedded } from '@/lib/age/providers/eudi/cbor';
@@ -234,6 +235,26 @@ describe('EU age-verification provider: ISO 18013-7 Annex C (org-iso-mdoc)', () 
     for (const response of ['', 'AAAA', Buffer.from(encodeCbor(['dcapi', { enc: 1 }])).toString('base64url')]) {
       expect(await refusal(annexC().finish({ nonce: NONCE, answer: { protocol: 'org-iso-mdoc', data: { response } } }))).toBe('bad_answer');
     }
+  });
+});
+
+describe('EU age-verification provider: nothing personal leaves it', () => {
+  it('writes nothing to the console or the output streams while it checks', async () => {
+    const written: string[] = [];
+    const spies = (['log', 'info', 'warn', 'error', 'debug', 'trace'] as const).map((method) =>
+      jest.spyOn(console, method).mockImplementation((...args: unknown[]) => void written.push(format(...args))),
+    );
+    const streams = [process.stdout, process.stderr].map((stream) =>
+      jest.spyOn(stream, 'write').mockImplementation((chunk: unknown) => (written.push(String(chunk)), true)),
+    );
+    try {
+      await provider().finish({ nonce: NONCE, answer: dcAnswer(wallet().present(dcApiTranscript(ORIGIN, NONCE))) });
+      await refusal(provider().finish({ nonce: NONCE, answer: dcAnswer(wallet().present(dcApiTranscript(ORIGIN, 'other'))) }));
+      await refusal(provider().finish({ nonce: NONCE, answer: dcAnswer(wallet({}, makeIssuer('Unlisted Issuer')).present(dcApiTranscript(ORIGIN, NONCE))) }));
+    } finally {
+      for (const spy of [...spies, ...streams]) spy.mockRestore();
+    }
+    expect(written).toEqual([]);
   });
 });
 
