@@ -30,6 +30,7 @@ import { isoMdocRequest, isoMdocSession } from './eudi/iso-mdoc-request';
 import { dcApiSessionTranscript, redirectSessionTranscript } from './eudi/session-transcript';
 import { CREDENTIAL_QUERY_ID, DC_API_PROTOCOL, readWalletAnswer } from './eudi/wallet-answer';
 import { invalidSetting, siteOrigin } from './provider-settings';
+import { returnState, returnUrlFromState, returnUrlOnSite } from './return-url';
 
 export interface EudiOptions {
   /** Certificates (roots or document signers) whose attestations the operator accepts. */
@@ -71,8 +72,7 @@ export function createEudiProvider(options: EudiOptions): AgeProvider {
       'Your EU age-verification app or digital identity wallet shows this site a proof, signed by its issuer, that you are 18 or older; the site learns nothing else, and the issuer does not learn which site asked.',
 
     async begin({ nonce, returnUrl }): Promise<AgeCheckStart> {
-      const responseUri = new URL(returnUrl);
-      if (responseUri.origin !== options.origin) throw new Error(`The return URL ${returnUrl} is not on ${options.origin}.`);
+      const responseUri = returnUrlOnSite(returnUrl, options.origin);
       const query = new URLSearchParams({
         client_id: clientIdFor(responseUri.href),
         response_type: 'vp_token',
@@ -80,7 +80,7 @@ export function createEudiProvider(options: EudiOptions): AgeProvider {
         response_uri: responseUri.href,
         nonce,
         // The wallet posts from outside the browser and echoes state: finish rebuilds the response URI from it.
-        state: responseUri.pathname + responseUri.search,
+        state: returnState(responseUri),
         dcql_query: JSON.stringify(DCQL_QUERY),
         client_metadata: JSON.stringify(CLIENT_METADATA),
       });
@@ -114,8 +114,7 @@ export function createEudiProvider(options: EudiOptions): AgeProvider {
         deviceResponse = wallet.deviceResponse;
         sessionTranscript = dcApiSessionTranscript({ origin: options.origin, nonce });
       } else {
-        const responseUri = new URL(wallet.state, options.origin);
-        if (responseUri.origin !== options.origin) throw new AgeCheckError('wrong_audience', 'The answer names another site.');
+        const responseUri = returnUrlFromState(wallet.state, options.origin);
         sessionTranscript = redirectSessionTranscript({ clientId: clientIdFor(responseUri.href), nonce, responseUri: responseUri.href });
         deviceResponse = wallet.deviceResponse;
       }

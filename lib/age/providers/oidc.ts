@@ -18,6 +18,7 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { AgeCheckError, type AgeCheckErrorCode, type AgeCheckStart, type AgeProvider, type AgeResult } from '../provider';
 import { invalidSetting, isProviderUrl, siteOrigin } from './provider-settings';
+import { returnState, returnUrlFromState, returnUrlOnSite } from './return-url';
 
 export const OIDC_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'] as const;
 type OidcAlgorithm = (typeof OIDC_ALGORITHMS)[number];
@@ -120,8 +121,7 @@ export function createOidcProvider(options: OidcOptions): AgeProvider {
       'You prove your age with our age-verification provider, on its own pages; it tells this site only whether you are 18 or older, and the site keeps only that answer.',
 
     async begin({ nonce, returnUrl }): Promise<AgeCheckStart> {
-      const redirectUri = new URL(returnUrl);
-      if (redirectUri.origin !== options.origin) throw new Error(`The return URL ${returnUrl} is not on ${options.origin}.`);
+      const redirectUri = returnUrlOnSite(returnUrl, options.origin);
       const url = new URL(options.authorizationUrl);
       url.searchParams.set('client_id', options.clientId);
       url.searchParams.set('response_type', options.flow);
@@ -129,7 +129,7 @@ export function createOidcProvider(options: OidcOptions): AgeProvider {
       url.searchParams.set('redirect_uri', redirectUri.href);
       url.searchParams.set('scope', options.scope);
       url.searchParams.set('nonce', nonce);
-      url.searchParams.set('state', redirectUri.pathname + redirectUri.search);
+      url.searchParams.set('state', returnState(redirectUri));
       return { kind: 'redirect', url: url.href };
     },
 
@@ -142,9 +142,7 @@ export function createOidcProvider(options: OidcOptions): AgeProvider {
         const { code, state } = fields;
         if (typeof code !== 'string' || !code || code.length > 2048) throw new AgeCheckError('bad_answer', 'The answer carries no code.');
         if (typeof state !== 'string' || !state.startsWith('/')) throw new AgeCheckError('bad_answer', 'The answer carries no state.');
-        const redirectUri = new URL(state, options.origin);
-        if (redirectUri.origin !== options.origin) throw new AgeCheckError('wrong_audience', 'The answer names another site.');
-        idToken = await redeem(code, redirectUri.href);
+        idToken = await redeem(code, returnUrlFromState(state, options.origin).href);
       } else {
         if (typeof fields.id_token !== 'string' || !fields.id_token) throw new AgeCheckError('bad_answer', 'The answer carries no ID token.');
         idToken = fields.id_token;

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { X509Certificate } from 'node:crypto';
-import { format } from 'node:util';
 import { createEudiProvider, readEudiOptions, type EudiOptions } from '@/lib/age/providers/eudi';
-import { AgeCheckError, type AgeProvider } from '@/lib/age/provider';
+import type { AgeProvider } from '@/lib/age/provider';
+import { refusal, writtenDuring } from './eudi-oidc-checks';
 import { decodeCbor, encodeCbor, type Embedded } from '@/lib/age/providers/eudi/cbor';
 import { dcApiTranscript, makeCertificate, makeIssuer, makeWallet, redirectTranscript, type Attestation } from './eudi-test-wallet';
 
@@ -31,15 +31,6 @@ function dcAnswer(presentation: string) {
 /** The form fields a wallet posts to the response URI (direct_post). */
 function redirectAnswer(presentation: string) {
   return { vp_token: JSON.stringify({ age: [presentation] }), state: '/age/return/?next=%2Fvideos%2F1%2F' };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AgeCheckError);
-  return (error as AgeCheckError).code;
 }
 
 describe('EU age-verification provider: the request', () => {
@@ -240,20 +231,11 @@ describe('EU age-verification provider: ISO 18013-7 Annex C (org-iso-mdoc)', () 
 
 describe('EU age-verification provider: nothing personal leaves it', () => {
   it('writes nothing to the console or the output streams while it checks', async () => {
-    const written: string[] = [];
-    const spies = (['log', 'info', 'warn', 'error', 'debug', 'trace'] as const).map((method) =>
-      jest.spyOn(console, method).mockImplementation((...args: unknown[]) => void written.push(format(...args))),
-    );
-    const streams = [process.stdout, process.stderr].map((stream) =>
-      jest.spyOn(stream, 'write').mockImplementation((chunk: unknown) => (written.push(String(chunk)), true)),
-    );
-    try {
+    const written = await writtenDuring(async () => {
       await provider().finish({ nonce: NONCE, answer: dcAnswer(wallet().present(dcApiTranscript(ORIGIN, NONCE))) });
       await refusal(provider().finish({ nonce: NONCE, answer: dcAnswer(wallet().present(dcApiTranscript(ORIGIN, 'other'))) }));
       await refusal(provider().finish({ nonce: NONCE, answer: dcAnswer(wallet({}, makeIssuer('Unlisted Issuer')).present(dcApiTranscript(ORIGIN, NONCE))) }));
-    } finally {
-      for (const spy of [...spies, ...streams]) spy.mockRestore();
-    }
+    });
     expect(written).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
-import { format } from 'node:util';
 import { generateKeyPair, SignJWT, base64url } from 'jose';
 import { createOidcProvider, readOidcOptions, type OidcOptions } from '@/lib/age/providers/oidc';
-import { AgeCheckError, type AgeProvider } from '@/lib/age/provider';
+import type { AgeProvider } from '@/lib/age/provider';
+import { refusal, writtenDuring } from './eudi-oidc-checks';
 import { CLIENT_ID, CLIENT_SECRET, startTestProvider, type TestProvider } from './oidc-test-provider';
 
 const ORIGIN = 'https://tube.example';
@@ -44,15 +44,6 @@ function claims(overrides: Record<string, unknown> = {}) {
 /** The id_token flow's answer: the token as the provider's form_post brings it. */
 async function viaIdToken(token: string | Promise<string>) {
   return provider({ flow: 'id_token' }).finish({ nonce: NONCE, answer: { id_token: await token, state: '/age/return/' } });
-}
-
-async function refusal(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(AgeCheckError);
-  return (error as AgeCheckError).code;
 }
 
 describe('OIDC age provider: the flows', () => {
@@ -169,22 +160,15 @@ describe('OIDC age provider: refusals', () => {
 describe('OIDC age provider: nothing personal leaves it', () => {
   it('writes none of the token’s values to the console or the output streams during a check', async () => {
     const personal = { sub: 'subject-7d1a54127b', name: 'Jane Roe', birthdate: '1990-04-12', email: 'jane.roe@example.org' };
-    const written: string[] = [];
-    const capture = (...args: unknown[]) => void written.push(format(...args));
-    const spies = (['log', 'info', 'warn', 'error', 'debug', 'trace'] as const).map((method) => jest.spyOn(console, method).mockImplementation(capture));
-    const streams = [process.stdout, process.stderr].map((stream) =>
-      jest.spyOn(stream, 'write').mockImplementation((chunk: unknown) => (written.push(String(chunk)), true)),
-    );
-    try {
-      const result = await viaIdToken(idp.sign(claims(personal)));
-      expect(result.over18).toBe(true);
+    let result: Awaited<ReturnType<AgeProvider['finish']>> | undefined;
+    const written = await writtenDuring(async () => {
+      result = await viaIdToken(idp.sign(claims(personal)));
       await refusal(viaIdToken(idp.sign(claims({ ...personal, nonce: 'another' }))));
       await refusal(provider().finish({ nonce: NONCE, answer: { error: 'access_denied', error_description: personal.name } }));
-      const everything = written.join('\n') + JSON.stringify(result);
-      for (const value of Object.values(personal)) expect(everything).not.toContain(value);
-    } finally {
-      for (const spy of [...spies, ...streams]) spy.mockRestore();
-    }
+    });
+    expect(result?.over18).toBe(true);
+    const everything = written.join('\n') + JSON.stringify(result);
+    for (const value of Object.values(personal)) expect(everything).not.toContain(value);
   });
 
   it('keeps no claim value in the error it throws', async () => {
