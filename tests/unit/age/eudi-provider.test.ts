@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { X509Certificate } from 'node:crypto';
 import { createEudiProvider, readEudiOptions, type EudiOptions } from '@/lib/age/providers/eudi';
-import type { AgeProvider } from '@/lib/age/provider';
+import fc from 'fast-check';
+import { AgeCheckError, type AgeProvider } from '@/lib/age/provider';
 import { refusal, writtenDuring } from './eudi-oidc-checks';
 import { decodeCbor, encodeCbor, type Embedded } from '@/lib/age/providers/eudi/cbor';
 import { dcApiTranscript, makeCertificate, makeIssuer, makeWallet, redirectTranscript, type Attestation } from './eudi-test-wallet';
@@ -160,6 +161,29 @@ describe('EU age-verification provider: the presentation', () => {
   it('refuses a tampered element (its digest does not match the MSO)', async () => {
     const tampered = wallet({ ageOver18: false, disclosedValue: true });
     expect(await refusal(provider().finish({ nonce: NONCE, answer: dcAnswer(tampered.present(dcApiTranscript(ORIGIN, NONCE))) }))).toBe('bad_signature');
+  });
+
+  it('answers every corruption of a real presentation with an AgeCheckError, never anything else', async () => {
+    const valid = Buffer.from(wallet().present(dcApiTranscript(ORIGIN, NONCE)), 'base64url');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.nat({ max: valid.length - 1 }), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 4 }),
+        fc.option(fc.nat({ max: valid.length - 1 })),
+        async (flips, cut) => {
+          const bytes = Buffer.from(valid);
+          for (const [at, xor] of flips) bytes[at]! ^= xor;
+          const answer = dcAnswer(bytes.subarray(0, cut ?? bytes.length).toString('base64url'));
+          const outcome = await provider().finish({ nonce: NONCE, answer }).then(
+            () => 'accepted',
+            (error: unknown) => (error instanceof AgeCheckError ? 'refused' : error),
+          );
+          // Bytes nothing signs (the response's version, its status) may change and still pass; what must never come
+          // out is another kind of error, which the route would answer with a 500.
+          expect(['accepted', 'refused']).toContain(outcome);
+        },
+      ),
+      { numRuns: 400, seed: 4242 },
+    );
   });
 
   it('answers bad_answer or provider_error to malformed answers, never a crash', async () => {
