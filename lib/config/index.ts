@@ -67,6 +67,7 @@ export interface Config {
 }
 
 import { parseTrustProxy, type TrustProxy } from '../net/client-address';
+import { sourceKind, type SourceSettings } from './source-kind';
 
 export class ConfigError extends Error {
   constructor(variable: string, accepts: string, value: string) {
@@ -299,13 +300,17 @@ export const BUILD_API_ORIGIN_VAR = 'TUBEFRONT_BUILD_API_ORIGIN';
  * environment names another one: a page prerendered from one catalogue must not stand beside pages
  * rendered from another.
  */
-export function buildSourceName(c: Pick<Config, 'apiOrigin' | 'databaseUrl'>): string {
-  if (c.apiOrigin) return c.apiOrigin;
-  if (c.databaseUrl) {
-    const u = new URL(c.databaseUrl);
-    return `postgres://${u.host}${u.pathname}`;
+export function buildSourceName(c: SourceSettings): string {
+  switch (sourceKind(c)) {
+    case 'upstream':
+      return c.apiOrigin;
+    case 'postgres': {
+      const u = new URL(c.databaseUrl);
+      return `postgres://${u.host}${u.pathname}`;
+    }
+    case 'sqlite':
+      return 'embedded';
   }
-  return 'embedded';
 }
 
 /**
