@@ -1,6 +1,6 @@
 /**
  * The catalogue benchmark on PostgreSQL: the same table of Source calls as scripts/bench.ts, against
- * the PostgreSQL catalogue (lib/catalog/pg). npm run bench:catalog runs this when DATABASE_URL is set
+ * the PostgreSQL catalogue (lib/catalog/postgres). npm run bench:catalog runs this when DATABASE_URL is set
  * or with --pg; BENCH_PG=1 npm run bench does the same for the whole bench.
  *
  *   DATABASE_URL=postgres://… npx tsx --conditions=react-server scripts/bench-pg.ts [--videos N] [--force] [--iterations N] [--only text]
@@ -11,7 +11,7 @@
  */
 import fs from 'node:fs';
 import type pg from 'pg';
-import { parseFlags, positiveIntFlag } from '@/lib/catalog/cli-args';
+import { parseFlags, positiveIntFlag } from './lib/cli-args';
 import { redactedUrl } from '@/lib/catalog/postgres/open';
 import { createPgPool, ensurePgCatalog, type PgPool } from '@/lib/catalog/postgres/db';
 import { moveWindows, rebuildPgPeriodStats, vacuumPeriods } from '@/lib/catalog/postgres/period-stats';

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { parseFlags, positiveIntFlag } from '@/lib/catalog/cli-args';
+import { parseFlags, positiveIntFlag } from './lib/cli-args';
 import { openCatalogDb, rebuildCatalogFile } from '@/lib/catalog/sqlite/db';
 import { ensurePeriodStats, rebuildPeriodStats } from '@/lib/catalog/sqlite/period-stats';
 import { SCHEMA_VERSION } from '@/lib/catalog/sqlite/schema';
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     videos,
     iterations,
     only: flags.get('only'),
-    // The daily move of the period windows (lib/catalog/period-stats.ts) beside a full rebuild.
+    // The daily move of the period windows (lib/catalog/sqlite/period-stats.ts) beside a full rebuild.
     periodWindows: async () => {
       let t = performance.now();
       rebuildPeriodStats(db, nowS - 86_400);

@@ -12,7 +12,7 @@ import 'server-only';
 import { getConfig } from '@/lib/config';
 import { sourceCapabilities } from '@/lib/config/source-kind';
 import { nowSeconds } from '@/lib/catalog/filters';
-import { announceCatalogChange, purgeEdges } from '@/lib/import/announce';
+import { announceCatalogChange, purgeEdges } from '@/lib/notify/announce';
 
 /** How often the next scheduled post_date is read again (an import may have scheduled an earlier one). */
 export const RECHECK_MS = 60_000;

@@ -3,7 +3,7 @@ import { getSource } from '@/lib/data';
 import { toVideoFiles } from '@/lib/kvs/reshape';
 import { getConfig } from '@/lib/config';
 import { sourceCapabilities } from '@/lib/config/source-kind';
-import { embedNotFoundHtml, embedPlayerHtml } from '@/lib/catalog/embed-page';
+import { embedNotFoundHtml, embedPlayerHtml } from '@/lib/server/embed-page';
 import { parseVideoId } from '@/lib/web/params';
 
 function html(body: string, status: number): Response {
