@@ -102,7 +102,7 @@ export async function runQueryTable(o: TableOptions): Promise<Result[]> {
     );
   }
   // The home row "most popular today" (30), and the daily move of the period windows that the
-  // first request of a day pays for (lib/catalog/period-stats.ts), beside a full rebuild.
+  // first request of a day pays for (period-stats.ts in lib/catalog/sqlite and lib/catalog/postgres), beside a full rebuild.
   const homeDay = await source.videos({ ...listQuery('most-popular', 1, 'day', 'all'), count: 30, lifetime: 3600 });
   console.log(`home row "most popular today": ${homeDay.videos.length} videos, ${homeDay.total_count} watched today`);
   await bench('home row most-popular date=day count=30', 10, () =>

@@ -11,7 +11,7 @@ describe('parseConfig', () => {
     expect(c.pageCacheMb).toBe(64);
     expect(c.upstreamCacheMb).toBe(DEFAULT_UPSTREAM_CACHE_MB);
     expect(parseConfig({ UPSTREAM_CACHE_MB: '48' }).upstreamCacheMb).toBe(48);
-    // No public default: the catalogue keeps a random secret of its own (lib/catalog/voter-key.ts).
+    // No public default: the catalogue keeps a random secret of its own (voter-key.ts in lib/catalog/sqlite and lib/catalog/postgres).
     expect(c.voteSalt).toBe('');
     expect(parseConfig({ VOTE_SALT: 's3cret' }).voteSalt).toBe('s3cret');
   });
