@@ -7,6 +7,7 @@
 import type { Source } from '@/lib/contract/source';
 import { type Config, getConfig } from '@/lib/config';
 import { catalogueKind } from '@/lib/config/source-kind';
+import type { BenchCatalog, BenchCatalogOptions } from './bench-catalog';
 import type { CatalogStore, CatalogTarget, SeedResult } from './store';
 
 export interface Backend {
@@ -18,6 +19,16 @@ export interface Backend {
   prepare(config: Config): Promise<{ label: string; seeded: SeedResult | null }>;
   /** Re-creates the catalogue with `videos` demo videos. */
   reseed(config: Config, videos: number, log?: (line: string) => void): Promise<{ label: string; seeded: SeedResult }>;
+}
+
+/**
+ * The catalogue benchmark's catalogue (scripts/bench.ts) on the backend of `config`: its
+ * DATABASE_URL, else the SQLite file at its databasePath (the bench's own file, never the site's).
+ */
+export async function openBenchCatalog(config: Config, options: BenchCatalogOptions): Promise<BenchCatalog> {
+  return catalogueKind(config) === 'postgres'
+    ? (await import('./postgres/bench-catalog')).openPgBenchCatalog(config, options)
+    : (await import('./sqlite/bench-catalog')).openSqliteBenchCatalog(config, options);
 }
 
 /** The backend of `config`. */

@@ -1,7 +1,7 @@
 /**
  * The catalogue benchmark's table of Source calls (every list, search, suggestion, related, video,
- * sitemap and category case the site makes), shared by scripts/bench.ts (SQLite) and
- * scripts/bench-pg.ts (PostgreSQL) so that both catalogues answer exactly the same questions.
+ * sitemap and category case the site makes), asked by scripts/bench.ts of either store
+ * (lib/catalog/bench-catalog.ts) so that both catalogues answer exactly the same questions.
  */
 import type { SearchQuery, Source, VideosQuery } from '@/lib/contract/source';
 import type { DateFilter, DurationFilter, Sort } from '@/lib/contract/types';

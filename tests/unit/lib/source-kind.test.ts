@@ -38,13 +38,15 @@ describe('the active source', () => {
         const p = path.join(dir, e.name);
         return e.isDirectory() ? files(p) : /\.(ts|tsx|mjs)$/.test(e.name) ? [p] : [];
       });
-    // Truthiness of either setting (`config.apiOrigin ?`, `|| c.apiOrigin`, `if (!x.databaseUrl)`) is a decision.
+    // Truthiness of either setting (`config.apiOrigin ?`, `|| c.apiOrigin`, `if (!x.databaseUrl)`) is a
+    // decision, and so is reading either from the environment past lib/config (`process.env.DATABASE_URL`).
+    const fromEnv = /process\.env\.(?:API_ORIGIN|DATABASE_URL)\b/;
     const decides = /(?:!|\|\||&&|if \()\s*[\w.()]*\.(?:apiOrigin|databaseUrl)\b|\.(?:apiOrigin|databaseUrl)\s*(?:\?(?![.?])|&&|\|\|)/;
     const deciders = ['app', 'components', 'lib', 'scripts', 'proxy.ts', 'instrumentation.ts', 'next.config.ts']
       .flatMap((d) => (fs.statSync(path.join(root, d)).isDirectory() ? files(d) : [d]))
       // The Content-Security-Policy lists the upstream's origin as a host of images: a value, not a decision.
       .filter((f) => ![path.join('lib', 'config', 'source-kind.ts'), path.join('lib', 'web', 'security-headers.ts')].includes(f))
-      .filter((f) => fs.readFileSync(path.join(root, f), 'utf8').split('\n').some((line) => decides.test(line)));
+      .filter((f) => fs.readFileSync(path.join(root, f), 'utf8').split('\n').some((line) => decides.test(line) || fromEnv.test(line)));
     expect(deciders).toEqual([]);
   });
 });
