@@ -26,3 +26,29 @@ export interface BenchCatalog {
   periodWindows(): Promise<{ rollMs: number; rebuildMs: number }>;
   close(): Promise<void>;
 }
+
+/**
+ * Seeds `videos` demo videos unless the catalogue at `label` already holds them (`current`) and no
+ * --force asked otherwise; the seed's time, or null when it was reused.
+ */
+export async function seedUnlessCurrent(o: BenchCatalogOptions, label: string, current: boolean, seed: () => Promise<number | null> | number): Promise<number | null> {
+  if (current && !o.force) {
+    o.log(`Reusing ${label} (${o.videos.toLocaleString('en-US')} videos; --force re-seeds).`);
+    return null;
+  }
+  o.log(`Seeding ${o.videos.toLocaleString('en-US')} videos into ${label} ...`);
+  const ms = await seed();
+  o.log(`Seeded in ${((ms ?? 0) / 1000).toFixed(1)} s.`);
+  return ms;
+}
+
+/** One full rebuild of the period windows as of yesterday, then the daily move to today, each timed. */
+export async function timePeriodWindows(windows: { rebuild(asOf: number): unknown; move(now: number): unknown }): Promise<{ rollMs: number; rebuildMs: number }> {
+  const nowS = Math.floor(Date.now() / 1000);
+  let t = performance.now();
+  await windows.rebuild(nowS - 86_400);
+  const rebuildMs = performance.now() - t;
+  t = performance.now();
+  await windows.move(nowS);
+  return { rollMs: performance.now() - t, rebuildMs };
+}

@@ -6,7 +6,7 @@ import 'server-only';
  */
 import type pg from 'pg';
 import type { Config } from '@/lib/config';
-import type { BenchCatalog, BenchCatalogOptions } from '../bench-catalog';
+import { seedUnlessCurrent, timePeriodWindows, type BenchCatalog, type BenchCatalogOptions } from '../bench-catalog';
 import { createPgPool, ensurePgCatalog, type PgPool } from './db';
 import { redactedUrl } from './open';
 import { moveWindows, rebuildPgPeriodStats, vacuumPeriods } from './period-stats';
@@ -37,30 +37,21 @@ export async function openPgBenchCatalog(config: Config, o: BenchCatalogOptions)
       .query<{ key: string; value: string }>("SELECT key, value FROM meta WHERE key IN ('schema_version', 'videos')")
       .then((r) => new Map(r.rows.map((x) => [x.key, x.value])))
       .catch(() => new Map<string, string>());
-    let seedMs: number | null = null;
-    if (o.force || meta.get('schema_version') !== String(PG_SCHEMA_VERSION) || meta.get('videos') !== String(o.videos)) {
-      o.log(`Seeding ${o.videos.toLocaleString('en-US')} videos into ${redactedUrl(url)} ...`);
-      seedMs = (await ensurePgCatalog(pool, { seedVideos: o.videos, log: o.log }, true))?.ms ?? null;
-      o.log(`Seeded in ${((seedMs ?? 0) / 1000).toFixed(1)} s.`);
-    } else {
-      o.log(`Reusing ${redactedUrl(url)} (${o.videos.toLocaleString('en-US')} videos; --force re-seeds).`);
-    }
+    const current = meta.get('schema_version') === String(PG_SCHEMA_VERSION) && meta.get('videos') === String(o.videos);
+    const seedMs = await seedUnlessCurrent(o, redactedUrl(url), current, async () => (await ensurePgCatalog(pool, { seedVideos: o.videos, log: o.log }, true))?.ms ?? null);
     return {
       resultsName: 'catalog-pg',
       seedMs,
       source: createPgSource(pool, { searchTtlMs: 0 }),
       coldCounts: createPgSource(pool, { countTtlMs: 0, searchTtlMs: 0 }),
       periodWindows: async () => {
-        const nowS = Math.floor(Date.now() / 1000);
-        let t = performance.now();
-        await inTransaction(pool, (c) => rebuildPgPeriodStats(c, nowS - 86_400));
-        const rebuildMs = performance.now() - t;
-        t = performance.now();
-        await inTransaction(pool, (c) => moveWindows(c, nowS));
-        const rollMs = performance.now() - t;
-        // As the site does after the daily move (period-stats.ts).
+        const timed = await timePeriodWindows({
+          rebuild: (asOf) => inTransaction(pool, (c) => rebuildPgPeriodStats(c, asOf)),
+          move: (now) => inTransaction(pool, (c) => moveWindows(c, now)),
+        });
+        // As the site does after the daily move (period-stats.ts); not part of the move's time.
         await vacuumPeriods(pool);
-        return { rollMs, rebuildMs };
+        return timed;
       },
       close: () => pool.end(),
     };

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Config } from '@/lib/config';
-import type { BenchCatalog, BenchCatalogOptions } from '../bench-catalog';
+import { seedUnlessCurrent, timePeriodWindows, type BenchCatalog, type BenchCatalogOptions } from '../bench-catalog';
 import { openCatalogDb, rebuildCatalogFile } from './db';
 import { ensurePeriodStats, rebuildPeriodStats } from './period-stats';
 import { SCHEMA_VERSION } from './schema';
@@ -25,29 +25,14 @@ function existingSize(file: string): number | null {
 
 export async function openSqliteBenchCatalog(config: Config, o: BenchCatalogOptions): Promise<BenchCatalog> {
   const file = path.resolve(process.cwd(), config.databasePath);
-  let seedMs: number | null = null;
-  if (o.force || existingSize(file) !== o.videos) {
-    o.log(`Seeding ${o.videos.toLocaleString('en-US')} videos into ${file} ...`);
-    seedMs = rebuildCatalogFile(file, { seedVideos: o.videos }).ms;
-    o.log(`Seeded in ${(seedMs / 1000).toFixed(1)} s.`);
-  } else {
-    o.log(`Reusing ${file} (${o.videos.toLocaleString('en-US')} videos; --force re-seeds).`);
-  }
+  const seedMs = await seedUnlessCurrent(o, file, existingSize(file) === o.videos, () => rebuildCatalogFile(file, { seedVideos: o.videos }).ms);
   const db = openCatalogDb(file, { seedVideos: o.videos });
   return {
     resultsName: 'catalog',
     seedMs,
     source: createEmbeddedSource(db, { searchTtlMs: 0 }),
     coldCounts: createEmbeddedSource(db, { countTtlMs: 0, searchTtlMs: 0 }),
-    periodWindows: async () => {
-      const nowS = Math.floor(Date.now() / 1000);
-      let t = performance.now();
-      rebuildPeriodStats(db, nowS - 86_400);
-      const rebuildMs = performance.now() - t;
-      t = performance.now();
-      ensurePeriodStats(db, nowS);
-      return { rollMs: performance.now() - t, rebuildMs };
-    },
+    periodWindows: () => timePeriodWindows({ rebuild: (asOf) => rebuildPeriodStats(db, asOf), move: (now) => ensurePeriodStats(db, now) }),
     close: async () => {
       db.close();
     },
