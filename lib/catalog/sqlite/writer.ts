@@ -1,9 +1,9 @@
 import 'server-only';
 import type Database from 'better-sqlite3';
-import type { CatalogWriter, BatchResult, RemovedVideo, RemoveTarget } from '@/lib/catalog/writer';
+import type { CatalogWriter, BatchResult, RemovedVideo, RemoveTarget } from '../writer';
 import type { FeedRow } from '../feed-row';
 import { slugify } from '../slugify';
-import { rowHash } from '@/lib/catalog/row-hash';
+import { rowHash } from '../row-hash';
 import { bumpContentVersion } from './content-version';
 import { DAY_SECONDS, durationClass, durationClassSql } from '../filters';
 import { VISIBLE_STATUS_SQL } from '../status';
