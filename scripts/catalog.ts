@@ -8,7 +8,7 @@
 import { getConfig } from '@/lib/config';
 import { openCatalogTarget } from '@/lib/catalog/open';
 import { splitArgs, UsageError } from '@/lib/import/cli-options';
-import type { RemoveTarget } from '@/lib/import/writer';
+import type { RemoveTarget } from '@/lib/catalog/writer';
 
 const USAGE = 'usage: npm run catalog -- remove <video_id>... | remove --source NAME --external-id ID';
 

@@ -4,6 +4,7 @@
  * upstream API.
  */
 import { getConfig } from '@/lib/config';
+import { sourceCapabilities } from '@/lib/config/source-kind';
 import { backendFor } from '@/lib/catalog/open';
 
 const config = getConfig();
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
   }
 }
 
-if (config.apiOrigin) {
+if (!sourceCapabilities(config).writable) {
   console.log('prepare-catalog: API_ORIGIN is set, the embedded catalogue is not used.');
 } else {
   main().catch((e: unknown) => {

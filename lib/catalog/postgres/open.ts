@@ -1,6 +1,6 @@
 import 'server-only';
 /** The PostgreSQL catalogue (DATABASE_URL) for open.ts: the site's, the tools', the scripts'. */
-import { tellSite } from '@/lib/import/tell-site';
+import { tellSite } from '@/lib/notify/tell-site';
 import type { Backend } from '../open';
 import { createCatalogSource } from '../source';
 import { createPgPool, ensurePgCatalog, type PgPool } from './db';

@@ -2,7 +2,7 @@ import 'server-only';
 /** The SQLite catalogue (the file at DATABASE_PATH) for open.ts: the site's, the tools', the scripts'. */
 import path from 'node:path';
 import type { Config } from '@/lib/config';
-import { tellSite } from '@/lib/import/tell-site';
+import { tellSite } from '@/lib/notify/tell-site';
 import type { Backend } from '../open';
 import { createCatalogSource } from '../source';
 import { ensureCatalogFile, getCatalogDb, openCatalogDb, rebuildCatalogFile } from './db';
