@@ -128,7 +128,10 @@ export function ensureCatalogFile(file: string, options: CatalogFileOptions): Se
       const version = connectionVersion(db);
       const plan = planMigration(migrations, version);
       if (plan.kind === 'newer') throw new CatalogTooNewError(file, version, newest);
-      if (plan.kind === 'migrate') applySqliteSteps(file, db, plan.pending, options.log ?? console.log);
+      if (plan.kind === 'migrate') {
+        ensureImportTables(db);
+        applySqliteSteps(file, db, plan.pending, options.log ?? console.log);
+      }
       if (plan.kind !== 'older') return null;
       const held = operatorContent(db);
       if (held > 0) throw new CatalogUpgradeError(file, version, migrations.base, held);

@@ -49,7 +49,7 @@ it('--check says what is pending and changes nothing; migrate applies it; --chec
   expect(everyRow(file)).toEqual(rows);
 
   expect(await catalog(file, 'migrate', '--check')).toEqual({ code: 0, stdout: `catalog: ${file} is catalogue schema ${SCHEMA_VERSION}, the newest this version knows: nothing to migrate.\n`, stderr: '' });
-});
+}, 60_000);
 
 it('creates nothing where there is no catalogue, and answers a usage error with exit code 2', async () => {
   const file = path.join(dir, 'none.db');
@@ -57,4 +57,4 @@ it('creates nothing where there is no catalogue, and answers a usage error with 
   expect(fs.existsSync(file)).toBe(false);
   expect(await catalog(file, 'migrate', 'now')).toMatchObject({ code: 2, stdout: '' });
   expect(await catalog(file, 'remove', '--check')).toMatchObject({ code: 2, stdout: '' });
-});
+}, 60_000);

@@ -130,7 +130,7 @@ it('start stops with one line when a step fails (prepare-catalog, a real process
   expect(out?.stdout).toBe('');
   expect(out?.stderr).toMatch(new RegExp(`^prepare-catalog: ${file}: migration 6 \\(index of each feed's rows by run\\) failed: .*idx_sources_run.*; it was rolled back, the catalogue is still schema 5\\.\\n$`));
   expect(fs.readFileSync(file).equals(bytes)).toBe(true);
-});
+}, 60_000);
 
 it('several processes opening it at once apply each step once, and all see the newest schema', async () => {
   const before = everyRow(file);
@@ -143,7 +143,7 @@ it('several processes opening it at once apply each step once, and all see the n
   expect(results.flatMap((r) => r.lines)).toHaveLength(SCHEMA_VERSION - 5);
   expect(results.map((r) => [r.seeded, r.version])).toEqual([0, 1, 2].map(() => [false, SCHEMA_VERSION]));
   expect(everyRow(file)).toEqual(before);
-});
+}, 60_000);
 
 it('refuses a catalogue newer than the code knows, in one line, changing nothing', () => {
   const db = new Database(file);
@@ -156,4 +156,13 @@ it('refuses a catalogue newer than the code knows, in one line, changing nothing
   expect(error?.message).toMatch(new RegExp(`^${file} is catalogue schema ${SCHEMA_VERSION + 1}, newer than the schema ${SCHEMA_VERSION} this version of tubefront knows; a catalogue is never downgraded`));
   expect(error?.message).not.toContain('\n');
   expect(fs.readFileSync(file).equals(bytes)).toBe(true);
+});
+
+it('migrates a schema-5 file from before the import tables, adding them first', () => {
+  const db = new Database(file);
+  db.exec('DROP TABLE video_sources; DROP TABLE takedowns;');
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+  expect(openError()).toBeNull();
+  expect(schemaOf(file).objects.filter((o) => o.includes('idx_sources_run') || o.includes('"takedowns"'))).toHaveLength(3);
 });
