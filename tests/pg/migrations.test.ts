@@ -157,3 +157,25 @@ it('refuses a catalogue newer than the code knows, in one line, changing nothing
   expect(await everyRow(db.pool)).toEqual(rows);
   expect(await metaVersion(db.pool)).toBe(String(PG_SCHEMA_VERSION + 1));
 });
+
+it('npm run catalog -- migrate --check says what is pending and changes nothing; migrate applies it', async () => {
+  const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
+  const env = { ...process.env, DATABASE_URL: db.url, API_ORIGIN: '' };
+  const catalog = (...args: string[]) =>
+    run(process.execPath, [tsx, '--conditions=react-server', 'scripts/catalog.ts', ...args], { cwd: root, env }).then(
+      (o) => ({ code: 0, stdout: o.stdout }),
+      (e: { code: number; stdout: string }) => ({ code: e.code, stdout: e.stdout }),
+    );
+  const label = db.url;
+  const rows = await everyRow(db.pool);
+  expect(await catalog('migrate', '--check')).toEqual({
+    code: 1,
+    stdout: `catalog: ${label} is catalogue schema 4; this version writes schema ${PG_SCHEMA_VERSION}. Pending:\ncatalog:   migration 6 (index of each feed's rows by run)\n`,
+  });
+  expect(await metaVersion(db.pool)).toBe('4');
+  const migrate = await catalog('migrate');
+  expect(migrate.code).toBe(0);
+  expect(migrate.stdout).toMatch(/^catalogue: migration 6 \(index of each feed's rows by run\) applied in \d+ ms\ncatalog: .* is at schema 6\.\n$/);
+  expect(await everyRow(db.pool)).toEqual(rows);
+  expect((await catalog('migrate', '--check')).code).toBe(0);
+}, 60_000);
