@@ -8,6 +8,7 @@ import type { Source } from '@/lib/contract/source';
 import { type Config, getConfig } from '@/lib/config';
 import { catalogueKind } from '@/lib/config/source-kind';
 import type { BenchCatalog, BenchCatalogOptions } from './bench-catalog';
+import type { MigrationStatus } from './migration';
 import type { CatalogStore, CatalogTarget, SeedResult } from './store';
 
 export interface Backend {
@@ -15,8 +16,13 @@ export interface Backend {
   site(): { source: Source; store: CatalogStore };
   /** Where the catalogue tools write, with the way to tell the running site. */
   target(config: Config): Promise<CatalogTarget>;
-  /** Creates and seeds the catalogue when it is missing (or of another schema); seeded null when it was there. */
+  /**
+   * Creates and seeds the catalogue when it is missing, applies the migrations it lacks, or rebuilds a demo
+   * catalogue too old to migrate (lib/catalog/migration.ts); seeded null when it was not built.
+   */
   prepare(config: Config): Promise<{ label: string; seeded: SeedResult | null }>;
+  /** Its schema version, and what prepare would do to it, changing nothing. */
+  migrationStatus(config: Config): Promise<MigrationStatus>;
   /** Re-creates the catalogue with `videos` demo videos. */
   reseed(config: Config, videos: number, log?: (line: string) => void): Promise<{ label: string; seeded: SeedResult }>;
 }

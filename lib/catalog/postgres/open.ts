@@ -3,7 +3,7 @@ import 'server-only';
 import { tellSite } from '@/lib/notify/tell-site';
 import type { Backend } from '../open';
 import { createCatalogSource } from '../source';
-import { createPgPool, ensurePgCatalog, type PgPool } from './db';
+import { createPgPool, ensurePgCatalog, pgCatalogStatus, type PgPool } from './db';
 import { getPgPool, pgStore } from './store';
 import { PgCatalogWriter } from './writer';
 
@@ -61,6 +61,11 @@ export const postgresBackend: Backend = {
     } catch (e) {
       throw new Error(`PostgreSQL catalogue at ${label}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
+  },
+
+  async migrationStatus(config) {
+    const label = redactedUrl(config.databaseUrl);
+    return { label, ...(await withPool(config.databaseUrl, (pool) => pgCatalogStatus(pool))) };
   },
 
   async reseed(config, videos, log) {
