@@ -20,6 +20,7 @@
  * - $edge_odd_args: 1 for a query that $arg_ and the site would read differently (below).
  */
 import { ROUTE_FAMILIES, type RouteFamily } from './route-families';
+import { withGeneratedBlock } from './nginx-block';
 import { isLiteralPattern, patternRegExpSource } from './route-pattern';
 
 export const EDGE_KEY_BEGIN = '  # BEGIN route keys: generated from lib/web/route-families.ts by `npm run edge:key`; edit there';
@@ -98,10 +99,4 @@ export function edgeKeyMaps(families: readonly RouteFamily[] = ROUTE_FAMILIES): 
 }
 
 /** `conf` (nginx.conf's text) with its route keys block replaced by `block`; throws without exactly one. */
-export function withEdgeKeyBlock(conf: string, block: string): string {
-  const begin = conf.indexOf(EDGE_KEY_BEGIN);
-  const end = conf.indexOf(EDGE_KEY_END);
-  if (begin < 0 || end < begin || conf.indexOf(EDGE_KEY_BEGIN, begin + 1) >= 0) throw new Error('nginx.conf: expected one generated route keys block');
-  const after = conf.indexOf('\n', end) + 1;
-  return conf.slice(0, begin) + block + conf.slice(after);
-}
+export const withEdgeKeyBlock = (conf: string, block: string) => withGeneratedBlock(conf, EDGE_KEY_BEGIN, EDGE_KEY_END, block, 'route keys');
