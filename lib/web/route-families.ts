@@ -193,7 +193,7 @@ export const ROUTE_FAMILIES: readonly RouteFamily[] = [
   { name: 'not-found', kind: 'page', paths: ['/404/'], query: {}, lifetime: LIFETIME.videos },
   { name: 'media', kind: 'file', paths: ['/media/thumbs/:video/:file', '/media/category/:file'], query: {}, lifetime: null },
   { name: 'embed', kind: 'file', paths: ['/embed/:video/'], query: {}, lifetime: LIFETIME.video },
-  { name: 'ad-frame', kind: 'file', paths: ['/ad-frame/:slot'], query: {}, lifetime: null },
+  { name: 'ad-frame', kind: 'file', paths: ['/ad-frame/:slot/'], query: {}, lifetime: null },
   { name: 'sitemaps', kind: 'file', paths: ['/sitemap.xml', '/sitemaps/:name', '/robots.txt'], query: {}, lifetime: 86400 },
   { name: 'api-videos', kind: 'api', paths: ['/api/json/videos2/:lifetime/:gender/:sort/:count/:file'], query: {}, lifetime: LIFETIME.videos },
   { name: 'api-search', kind: 'api', paths: ['/api/videos2.php'], query: { params: null, s: null }, lifetime: API_SEARCH_LIFETIME },
@@ -207,8 +207,14 @@ export const ROUTE_FAMILIES: readonly RouteFamily[] = [
   },
   { name: 'api-main', kind: 'api', paths: ['/api/json/main/:lifetime/:file', '/api/jsond/main/:lifetime/:file'], query: {}, lifetime: LIFETIME.main },
   { name: 'api-categories', kind: 'api', paths: ['/api/json/categories/:lifetime/:file'], query: {}, lifetime: LIFETIME.categories },
-  // The double slash is the spec's.
-  { name: 'api-suggester', kind: 'api', paths: ['/api//json/suggester/:lifetime/:file'], query: {}, lifetime: LIFETIME.suggester },
+  // The double slash is the spec's (Next sends it on to the single-slash path, which answers).
+  {
+    name: 'api-suggester',
+    kind: 'api',
+    paths: ['/api//json/suggester/:lifetime/:file', '/api/json/suggester/:lifetime/:file'],
+    query: {},
+    lifetime: LIFETIME.suggester,
+  },
   { name: 'api-suggest', kind: 'api', paths: ['/api/suggester.php'], query: { c: null }, lifetime: LIFETIME.suggester },
   { name: 'api-videofile', kind: 'api', paths: ['/api/videofile.php'], query: { video_id: null, lifetime: null }, lifetime: LIFETIME.videofile },
   // Views and votes, the visitor's country, the load balancer's probe: never shared.

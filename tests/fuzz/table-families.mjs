@@ -43,7 +43,7 @@ const SAMPLES = {
   file: ['4200.json', 'str.en.json', 'str.toptn.en.json', '1000.json', '4200.all.1.json', '..1.all...json', 'categories.travel.1.all.1.week.json'],
   'media.file': ['1.svg', '5.svg', 'travel.svg', '99.svg'],
   name: ['pages.xml', 'videos-1.xml', 'videos-99999.xml'],
-  slot: ['banner', 'aside', 'x'],
+  slot: ['banner', 'native', 'x'],
   path: ['chunks/app.js', 'x'],
   s: TERMS,
   c: TERMS,
