@@ -33,7 +33,12 @@ export type ArgValues = readonly string[] | null;
 
 /** One entry of the proxy's matcher, and what the proxy does with the requests it admits. */
 export interface ProxyRule {
-  does: 'redirect' | 'rewrite' | 'redirect-or-rewrite' | 'cache-header';
+  /**
+   * redirect: always, to the canonical URL; redirect-or-rewrite: a canonical query to the internal
+   * route that caches it, any other to the canonical URL; cache-header: the page answers, the proxy
+   * adds the shared caches' lifetime (and redirects a value the page's links never carry).
+   */
+  does: 'redirect' | 'redirect-or-rewrite' | 'cache-header';
   source: string;
   /** The request enters the proxy only when it carries this query argument. */
   hasQuery?: string;
