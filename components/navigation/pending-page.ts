@@ -4,7 +4,7 @@
  * Listing links do not prefetch (a page of 60 cards for every link in view), so without this the
  * old page stayed as it was, with no sign of the click, until the new one arrived.
  */
-import { loadingPageOf, type LoadingPage } from '@/lib/web/routes';
+import { loadingPageOf, type LoadingPage } from '@/lib/web/loading-page';
 import { STOP_SCROLL, withoutStopScroll } from '@/lib/client/stop-scroll';
 
 export interface PendingPage {

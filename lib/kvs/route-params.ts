@@ -106,7 +106,9 @@ export function parseSearchQuery(search: URLSearchParams): Parsed<SearchQuery> {
   if (tailParts.length !== 6) return bad('the search part must have six dot-separated fields');
   const tail = parseListTail(tailParts, 'search');
   if (!tail.ok) return tail;
-  const term = parseTerm(search.get('s') ?? search.get('q') ?? '');
+  // s alone (the network's name): a second name for the term would be a second argument every
+  // shared cache in front must key on, or it answers one search with another's results.
+  const term = parseTerm(search.get('s') ?? '');
   if (term === null) return bad(`s must be ${LIMITS.minTerm} to ${LIMITS.maxTerm} characters`);
   const { page, type, duration, date } = tail.value;
   return ok({ ...base.value, page, type, duration, date, term });

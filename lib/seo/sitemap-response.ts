@@ -11,7 +11,7 @@ import { gunzip, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import { contentVersion } from '@/lib/data';
 import { etagMatches } from '@/lib/server/compress-once.mjs';
-import { pagesSitemap, sitemapIndex, sitemapUnavailable, videoSitemap, XML_HEADERS } from './sitemap';
+import { pagesSitemap, pagesSitemapNames, sitemapIndex, sitemapUnavailable, videoSitemap, XML_HEADERS } from './sitemap';
 import { takesGzip } from './sitemap-gzip';
 import { sitemapStore } from './sitemap-store';
 
@@ -20,8 +20,8 @@ const zip = promisify(gzip);
 
 /** The renderer of a sitemap file by its name, or null for a name that is none. */
 function renderer(name: string): (() => Promise<string | null>) | null {
-  if (name === 'sitemap.xml') return sitemapIndex;
-  if (name === 'pages.xml') return pagesSitemap;
+  if (name === 'sitemap.xml') return () => sitemapIndex();
+  if (pagesSitemapNames().includes(name)) return () => pagesSitemap(name);
   const m = /^videos-([1-9]\d{0,5})\.xml$/.exec(name);
   return m?.[1] ? () => videoSitemap(Number(m[1])) : null;
 }
@@ -33,7 +33,7 @@ async function encoded(response: Response, gzipped: boolean): Promise<Response> 
   return new Response(new Uint8Array(await zip(body)), { status: response.status, headers: response.headers });
 }
 
-/** `name`: 'sitemap.xml' (the index), 'pages.xml', 'videos-{n}.xml'. */
+/** `name`: 'sitemap.xml' (the index), a sitemap of pages ('pages.xml': lib/web/route-families.ts), 'videos-{n}.xml'. */
 export async function sitemapResponse(request: Request, name: string): Promise<Response> {
   const gzipped = takesGzip(request.headers.get('accept-encoding'));
   const url = new URL(request.url);

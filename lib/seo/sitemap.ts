@@ -1,7 +1,8 @@
 import 'server-only';
 /**
- * Sitemaps: an index over one sitemap of pages (home, listings, categories, information) and the
- * video sitemaps (lib/data: id ranges of 10,000 videos on the embedded catalogue), each entry a
+ * Sitemaps: an index over the sitemaps of pages and the video sitemaps, both as the route
+ * families' table declares them (lib/web/route-families.ts: a family's `sitemap` names its file
+ * and lists its URLs), the video sitemaps by id ranges of 10,000 videos (lib/data), each entry a
  * Google video-sitemap `<video:video>`, every entry and file with its `lastmod`. Each file is
  * rendered once per catalogue version and kept gzipped apart from the page cache (a crawler
  * reading all of them must not evict the pages visitors read): ./sitemap-store.ts, served by
@@ -9,9 +10,10 @@ import 'server-only';
  */
 import { getCategories, getSitemapFiles, getSitemapVideos, getVideos } from '@/lib/data';
 import { getConfig } from '@/lib/config';
-import { SORTS, type SitemapVideo } from '@/lib/contract/types';
+import type { SitemapVideo } from '@/lib/contract/types';
 import { absoluteUrl } from './urls';
-import { categoriesUrl, categoryUrl, INFORMATION_PAGES, informationUrl, videosUrl, videoUrl } from '@/lib/web/routes';
+import { ROUTE_FAMILIES, type RouteFamily, type SitemapCatalog, type SitemapListing } from '@/lib/web/route-families';
+import { videoUrl } from '@/lib/web/routes';
 
 export const XML_HEADERS = {
   'Content-Type': 'application/xml; charset=utf-8',
@@ -39,10 +41,25 @@ async function newestPostDate(): Promise<string> {
   return (await getVideos({ sort: 'latest-updates', page: 1, count: 1 })).videos[0]?.postDate ?? new Date().toISOString();
 }
 
-export async function sitemapIndex(): Promise<string> {
-  const { siteUrl } = getConfig();
-  const [files, newest] = await Promise.all([getSitemapFiles(), newestPostDate()]);
-  const entries = [{ name: 'pages.xml', lastmod: newest }, ...files.map((f) => ({ name: `videos-${f.n}.xml`, lastmod: f.lastmod }))];
+type PagesListing = Exclude<SitemapListing, { videos: true }>;
+
+const pagesListings = (families: readonly RouteFamily[]) =>
+  families.flatMap((f) => (f.sitemap && !('videos' in f.sitemap) ? [f.sitemap] : []));
+
+/** The names of the sitemaps of pages ('pages.xml', ...), in the table's order. */
+export function pagesSitemapNames(families: readonly RouteFamily[] = ROUTE_FAMILIES): string[] {
+  return [...new Set(pagesListings(families).map((l) => `${l.file}.xml`))];
+}
+
+/** True when a family lists its URLs in the numbered video sitemaps. */
+const hasVideoSitemaps = (families: readonly RouteFamily[]) => families.some((f) => f.sitemap && 'videos' in f.sitemap);
+
+export interface IndexEntry {
+  name: string;
+  lastmod: string;
+}
+
+export function sitemapIndexXml(siteUrl: string, entries: readonly IndexEntry[]): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -51,18 +68,36 @@ export async function sitemapIndex(): Promise<string> {
   ].join('\n');
 }
 
-export async function pagesSitemap(): Promise<string> {
-  const { siteUrl } = getConfig();
-  const [categories, newest] = await Promise.all([getCategories('count-videos'), newestPostDate()]);
-  // Listings change with every new video; the information pages with the site's release.
-  const entries: { loc: string; freq: string; priority: string; lastmod: string | null }[] = [
-    { loc: '/', freq: 'hourly', priority: '1.0', lastmod: newest },
-    ...SORTS.map((s) => ({ loc: videosUrl(s), freq: 'daily', priority: '0.8', lastmod: newest })),
-    { loc: categoriesUrl(), freq: 'daily', priority: '0.7', lastmod: newest },
-    ...categories.map((c) => ({ loc: categoryUrl(c.dir), freq: 'daily', priority: '0.7', lastmod: newest })),
-    { loc: informationUrl(), freq: 'monthly', priority: '0.2', lastmod: null },
-    ...INFORMATION_PAGES.map((p) => ({ loc: informationUrl(p), freq: 'monthly', priority: '0.2', lastmod: null })),
+/** The index's entries: every sitemap of pages (dated by the newest video), then the video sitemaps. */
+export function sitemapIndexEntries(families: readonly RouteFamily[], newest: string, videoFiles: readonly { n: number; lastmod: string }[]): IndexEntry[] {
+  return [
+    ...pagesSitemapNames(families).map((name) => ({ name, lastmod: newest })),
+    ...(hasVideoSitemaps(families) ? videoFiles.map((f) => ({ name: `videos-${f.n}.xml`, lastmod: f.lastmod })) : []),
   ];
+}
+
+export async function sitemapIndex(families: readonly RouteFamily[] = ROUTE_FAMILIES): Promise<string> {
+  const { siteUrl } = getConfig();
+  const [files, newest] = await Promise.all([getSitemapFiles(), newestPostDate()]);
+  return sitemapIndexXml(siteUrl, sitemapIndexEntries(families, newest, files));
+}
+
+interface PageEntry {
+  loc: string;
+  freq: PagesListing['changefreq'];
+  priority: string;
+  lastmod: string | null;
+}
+
+/** The entries of sitemap `name` ('pages.xml'): every family's URLs listed there, in the table's order; null for no such file. */
+export async function pagesSitemapEntries(name: string, families: readonly RouteFamily[], catalog: SitemapCatalog, newest: string): Promise<PageEntry[] | null> {
+  const listings = pagesListings(families).filter((l) => `${l.file}.xml` === name);
+  if (listings.length === 0) return null;
+  const lists = await Promise.all(listings.map(async (l) => ({ l, urls: await l.urls(catalog) })));
+  return lists.flatMap(({ l, urls }) => urls.map((loc) => ({ loc, freq: l.changefreq, priority: l.priority, lastmod: l.lastmod ? newest : null })));
+}
+
+export function pagesSitemapXml(siteUrl: string, entries: readonly PageEntry[]): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -73,6 +108,17 @@ export async function pagesSitemap(): Promise<string> {
     ),
     '</urlset>',
   ].join('\n');
+}
+
+/** What the table's listings read of the catalogue. */
+const CATALOG: SitemapCatalog = { categories: () => getCategories('count-videos') };
+
+/** Sitemap of pages `name` ('pages.xml'), or null when the table lists no such file. */
+export async function pagesSitemap(name: string, families: readonly RouteFamily[] = ROUTE_FAMILIES): Promise<string | null> {
+  if (!pagesSitemapNames(families).includes(name)) return null;
+  const { siteUrl } = getConfig();
+  const entries = await pagesSitemapEntries(name, families, CATALOG, await newestPostDate());
+  return entries && pagesSitemapXml(siteUrl, entries);
 }
 
 function videoEntry(siteUrl: string, v: SitemapVideo): string {

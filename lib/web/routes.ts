@@ -57,17 +57,6 @@ export const informationUrl = (page?: InformationPage) => (page ? `/information/
 /** The internal route a filtered listing is rewritten to (one cached page per filter combination). */
 export const filteredListingRoute = (listingPath: string, date: DateFilter, duration: DurationFilter) => `${listingPath}f/${date}/${duration}/`;
 
-/** The kinds of page that have a placeholder to show while they load (components/navigation/page-skeleton.tsx). */
-export type LoadingPage = 'home' | 'listing' | 'categories';
-
-/** What kind of page `href` is, for its placeholder: home, a listing (videos, a category, search), the category index; null for the rest. */
-export function loadingPageOf(href: string): LoadingPage | null {
-  const path = new URL(href, 'http://x').pathname;
-  if (path === '/') return 'home';
-  if (path === categoriesUrl()) return 'categories';
-  return /^\/(?:videos\/[^/]+|categories\/[^/]+\/[^/]+|search)\/[^/]+\/$/.test(path) ? 'listing' : null;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Parsing (pages)
 

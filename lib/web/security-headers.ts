@@ -12,6 +12,7 @@
  */
 
 import { DEFAULT_EMBED_HOSTS } from '../config/index';
+import { withGeneratedBlock } from './nginx-block';
 
 /**
  * What the policy allows beyond this origin, all of it from the configuration (lib/config/index.ts), so
@@ -232,9 +233,5 @@ export function nginxSecurityHeaders(rules: HeaderRule[] = securityHeaders()): s
 
 /** `conf` (nginx.conf's text) with its generated block replaced by `block`; throws without exactly one. */
 export function withNginxBlock(conf: string, block: string): string {
-  const begin = conf.indexOf(NGINX_BLOCK_BEGIN);
-  const end = conf.indexOf(NGINX_BLOCK_END);
-  if (begin < 0 || end < begin || conf.indexOf(NGINX_BLOCK_BEGIN, begin + 1) >= 0) throw new Error('nginx.conf: expected one generated security headers block');
-  const after = conf.indexOf('\n', end) + 1;
-  return conf.slice(0, begin) + block + conf.slice(after);
+  return withGeneratedBlock(conf, NGINX_BLOCK_BEGIN, NGINX_BLOCK_END, block, 'security headers');
 }

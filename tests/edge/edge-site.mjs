@@ -186,9 +186,9 @@ export function cacheFile(prefix, p) {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       const f = path.join(dir, e.name);
       if (e.isDirectory()) walk(f);
-      // The key holds the path, the query arguments the site reads there (a listing's date and duration,
-      // empty), the encoding and the router headers (none: the HTML, not a navigation's flight data).
-      else if (fs.readFileSync(f).subarray(0, 4096).toString('latin1').includes(`${p}?date=&duration=|gzip|||\n`)) found.push(f);
+      // The key holds the path, the query arguments the site reads there (none for a request without
+      // a query), the encoding and the router headers (none: the HTML, not a navigation's flight data).
+      else if (fs.readFileSync(f).subarray(0, 4096).toString('latin1').includes(`${p}?|gzip|||\n`)) found.push(f);
     }
   };
   walk(path.join(prefix, 'cache'));

@@ -27,6 +27,8 @@
  *  - votes pass through uncached and count once per visitor with TRUST_PROXY=1: two source
  *    addresses (127.0.0.2, 127.0.0.3) count twice, a forged X-Forwarded-For changes nothing;
  *  - search passes through with its query, one cache entry per term;
+ *  - the API's search: a term under another name than s (q) is never answered with another
+ *    term's stored results, and each term given as s is its own entry;
  *  - /api/health/ through the edge: 200, its tier and source, never from the cache;
  *  - a takedown empties the edge (EDGE_PURGE_URLS, with EDGE_PURGE_SECRET), and a control takedown
  *    without it shows that the edge alone would have kept serving the removed video; a purge
@@ -563,6 +565,52 @@ describe('the shipped edge in front of the site', () => {
       assert.equal(cacheStatus(b), 'HIT', `search "${term}", again${asked(b)}`);
       assert.equal(cacheStatus(other), 'MISS', 'another term');
       assert.ok(!other.text.includes(`/video/${first.video_id}/`), "another term's answer lists the first term's video");
+    });
+  });
+
+  // The edge keys the API's search on params and s, the arguments the route reads. It read the
+  // term from q too: through the edge, ...&q=<one term> was stored under the key without a term
+  // and then answered to ...&q=<any other> for the answer's hour.
+  describe("the API's search: one key, the arguments the route reads", () => {
+    const SEARCH = '/api/videos2.php?params=86400/str/relevance/60/search..1.all..';
+    /** @type {string} */
+    let one;
+    /** @type {string} */
+    let other;
+    /** @param {string} query */
+    const ids = async (query) => {
+      const res = await request(`${site.baseUrl}${SEARCH}&${query}`);
+      return res.status === 200 ? JSON.parse(res.text).videos.map((/** @type {Video} */ v) => String(v.video_id)) : [];
+    };
+    before(async () => {
+      // Two title words whose results differ, asked of the site itself.
+      const words = [...new Set(videos.flatMap((v) => String(v.title).toLowerCase().split(/[^a-z]+/)).filter((w) => w.length > 3))];
+      one = /** @type {string} */ (words[0]);
+      const first = await ids(`s=${one}`);
+      for (const w of words.slice(1)) {
+        const found = await ids(`s=${w}`);
+        if (found.length && found.join() !== first.join()) {
+          other = w;
+          break;
+        }
+      }
+      assert.ok(first.length && other, 'no two title words with different search results');
+    });
+
+    test('the term as q: the second term never gets the first one\'s answer', async () => {
+      const a = await request(`${edge.baseUrl}${SEARCH}&q=${one}`, { headers: RETURNING });
+      const b = await request(`${edge.baseUrl}${SEARCH}&q=${other}`, { headers: RETURNING });
+      assert.notEqual(cacheStatus(b), 'HIT', `&q=${other} was answered from the entry of &q=${one} (${a.status}, then ${b.status})`);
+      assert.ok(a.status !== 200 || b.text !== a.text, `&q=${other} got the answer of &q=${one}`);
+      // q is no name of the term: answered like the search without one.
+      assert.equal(b.status, 400, `&q=${other}: ${b.status} ${b.text.slice(0, 200)}`);
+    });
+    test('the term as s: each term its own entry, each with its own results', async () => {
+      const [a, b] = [await hitWithin(`${edge.baseUrl}${SEARCH}&s=${one}`, RETURNING), await hitWithin(`${edge.baseUrl}${SEARCH}&s=${other}`, RETURNING)];
+      assert.equal(cacheStatus(a), 'HIT', `&s=${one}${asked(a)}`);
+      assert.equal(cacheStatus(b), 'HIT', `&s=${other}${asked(b)}`);
+      const idsOf = (/** @type {Answer} */ res) => JSON.parse(res.text).videos.map((/** @type {Video} */ v) => String(v.video_id)).join();
+      assert.deepEqual([idsOf(a), idsOf(b)], [(await ids(`s=${one}`)).join(), (await ids(`s=${other}`)).join()]);
     });
   });
 

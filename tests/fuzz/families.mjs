@@ -1,23 +1,35 @@
 /**
  * Every route family of the site, each as a fast-check arbitrary of requests built from valid
- * tokens and hostile values (tests/fuzz/inputs.mjs). A request is { method, path, headers?, body?,
- * kind }: kind 'page' (must answer below 500, a 404 being the site's not-found page), 'api' (a 4xx
- * under /api/ is a JSON error), 'file' (media, embed, sitemaps: anything below 500).
+ * tokens and hostile values (tests/fuzz/inputs.mjs): one per family of the route families' table
+ * (lib/web/route-families.ts, through table-families.mjs), and, below, the shapes a pattern does
+ * not tell (the API's dotted file names and params, the input form's bodies, free text, paths no
+ * family owns). A request is { method, path, headers?, body?, kind }: kind 'page' (must answer
+ * below 500, a 404 being the site's not-found page), 'api' (a 4xx under /api/ is a JSON error),
+ * 'file' (media, embed, sitemaps: anything below 500).
  */
 import fc from 'fast-check';
+import { tsImport } from 'tsx/esm/api';
 import { encode, encoder, hostile, queryArb, slot } from './inputs.mjs';
+import { IDS, LIFETIMES, PAGES, SORTS, tableFamilies, TERMS } from './table-families.mjs';
 
-const SORTS = ['latest-updates', 'most-popular', 'top-rated', 'longest', 'most-viewed', 'most-commented'];
-const PAGES = ['1', '2', '10000'];
-const CATEGORIES = ['travel', 'cooking', 'music'];
-const DATES = ['day', 'week', 'month', 'all', ''];
-const DURATIONS = ['1', '2', '3', 'all', ''];
-const IDS = ['1', '42', '4200', '5000', '5001'];
-const LIFETIMES = ['0', '3600', '86400', '31536000'];
+/**
+ * The table is TypeScript, which Node does not load by itself: tsx (a dependency, which runs the
+ * site's own scripts) loads it for this import alone.
+ * @param {string} file
+ */
+async function typescript(file) {
+  const m = await tsImport(file, import.meta.url);
+  // A .ts file outside a "type": "module" package is CommonJS: its exports are the default's.
+  return m.default ?? m;
+}
+/** @type {typeof import('../../lib/web/route-families.ts')} */
+const { ROUTE_FAMILIES } = await typescript('../../lib/web/route-families.ts');
+/** @type {typeof import('../../lib/web/route-pattern.ts')} */
+const { patternParts } = await typescript('../../lib/web/route-pattern.ts');
+
 const GENDERS = ['str', 'gay', 'she'];
 const LANGS = ['en', 'ru', 'fr', 'de'];
 const TYPES = ['all', 'straight', 'gay', 'shemale'];
-const TERMS = ['walk', 'harbour', 'old town', 'rail'];
 
 /**
  * Builds a path from literal pieces and [mode, value] segments.
@@ -35,81 +47,20 @@ const GENERIC_QUERY = queryArb([
   ['s', hostile],
   ['page', hostile],
 ]);
-const FILTER_QUERY = queryArb([
-  ['date', slot(DATES)],
-  ['duration', slot(DURATIONS)],
-  ['sort', slot(['title', 'count-videos'])],
-  ['utm_source', hostile],
-]);
-
 /** @typedef {import('./http.mjs').FuzzRequest} FuzzRequest */
 /** @type {(arb: fc.Arbitrary<string>) => fc.Arbitrary<FuzzRequest>} */
 const page = (arb) => arb.map((path) => ({ method: 'GET', path, kind: 'page' }));
 /** @type {(arb: fc.Arbitrary<string>) => fc.Arbitrary<FuzzRequest>} */
 const api = (arb) => arb.map((path) => ({ method: 'GET', path, kind: 'api' }));
-/** @type {(arb: fc.Arbitrary<string>) => fc.Arbitrary<FuzzRequest>} */
-const file = (arb) => arb.map((path) => ({ method: 'GET', path, kind: 'file' }));
 
 /** @type {Record<string, fc.Arbitrary<FuzzRequest>>} */
-export const FAMILIES = {
-  listing: page(
-    fc.tuple(seg(SORTS), seg(PAGES), FILTER_QUERY).map(([s, p, q]) => withQuery(pathOf(['/videos/', s, '/', p, '/']), q)),
-  ),
-  'category-listing': page(
-    fc
-      .tuple(seg(CATEGORIES), seg(SORTS), seg(PAGES), FILTER_QUERY)
-      .map(([c, s, p, q]) => withQuery(pathOf(['/categories/', c, '/', s, '/', p, '/']), q)),
-  ),
-  redirects: page(
-    fc
-      .tuple(
-        fc.constantFrom('/videos/', '/latest-updates/', '/top-rated/', '/most-popular/', '/favourites/', '/categories/', '/videos/S/', '/categories/S/'),
-        seg(SORTS.concat(CATEGORIES)),
-        FILTER_QUERY,
-      )
-      .map(([base, s, q]) => withQuery(base.replace('S', pathOf([s])), q)),
-  ),
-  categories: page(
-    fc
-      .tuple(fc.constantFrom('/categories/', '/category-index/S/'), seg(['title', 'count-videos']), FILTER_QUERY)
-      .map(([base, s, q]) => withQuery(base.replace('S', pathOf([s])), q)),
-  ),
-  video: page(
-    fc
-      .tuple(seg(IDS), seg(['serene-waterfall-walk', 'x', 'a-b']), GENERIC_QUERY)
-      .map(([id, dir, q]) => withQuery(pathOf(['/video/', id, '/', dir, '/']), q)),
-  ),
-  search: page(
-    fc
-      .tuple(seg(PAGES), queryArb([['s', slot(TERMS)], ['duration', slot(DURATIONS)], ['s', hostile], ['q', hostile]]))
-      .map(([p, q]) => withQuery(pathOf(['/search/', p, '/']), q)),
-  ),
-  'static-pages': page(
-    fc
-      .tuple(
-        fc.constantFrom('/', '/bookmarks/', '/history/', '/my-data/', '/information/', '/information/S/', '/404/', '/S/', '/S/S/'),
-        seg(['dmca', 'terms', 'privacy', '2257', 'cookies', 'support']),
-        GENERIC_QUERY,
-      )
-      .map(([base, s, q]) => withQuery(base.replaceAll('S', pathOf([s])), q)),
-  ),
-  media: file(
-    fc
-      .tuple(fc.constantFrom('/media/thumbs/I/F', '/media/category/F'), seg(IDS), seg(['1.svg', '5.svg', 'travel.svg', '99.svg']), GENERIC_QUERY)
-      .map(([base, id, f, q]) => withQuery(base.replace('I', pathOf([id])).replace('F', pathOf([f])), q)),
-  ),
-  embed: file(fc.tuple(seg(IDS), GENERIC_QUERY).map(([id, q]) => withQuery(pathOf(['/embed/', id, '/']), q))),
-  sitemaps: file(
-    fc
-      .tuple(fc.constantFrom('/sitemap.xml', '/robots.txt', '/sitemaps/S/', '/sitemaps/S'), seg(['pages.xml', 'videos-1.xml', 'videos-99999.xml']), GENERIC_QUERY)
-      .map(([base, s, q]) => withQuery(base.replace('S', pathOf([s])), q)),
-  ),
-  'api-videos': api(
+const SHAPES = {
+  'api-videos-tail': api(
     fc
       .tuple(seg(LIFETIMES), seg(GENDERS), seg(SORTS), seg(['1', '60', '120']), fc.tuple(slot(['', 'categories', 'category']), slot(['', 'travel']), slot(PAGES), slot(TYPES), slot(['', '1', '2', '3']), slot(['', 'day', 'week', 'month'])), encoder)
       .map(([l, g, s, c, tail, mode]) => pathOf(['/api/json/videos2/', l, '/', g, '/', s, '/', c, '/', [mode, `${tail.join('.')}.json`]])),
   ),
-  'api-search': api(
+  'api-search-params': api(
     fc
       .tuple(
         fc.tuple(slot(['86400', '0']), slot(GENDERS), slot(['relevance']), slot(['60']), fc.tuple(slot(['search']), slot(['']), slot(PAGES), slot(TYPES), slot(['', '1']), slot(['', 'week']))),
@@ -118,36 +69,33 @@ export const FAMILIES = {
       )
       .map(([[l, g, o, c, tail], q, mode]) => `/api/videos2.php?params=${encode(mode, [l, g, o, c, tail.join('.')].join('/'))}${q ? `&${q}` : ''}`),
   ),
-  'api-video': api(
+  'api-video-file': api(
     fc
       .tuple(seg(LIFETIMES), seg(['0', '1000000']), seg(['4000', '0', '1000']), fc.tuple(encoder, slot(IDS).map((id) => `${id}.json`)))
       .map(([l, m, t, f]) => pathOf(['/api/json/video/', l, '/', m, '/', t, '/', f])),
   ),
-  'api-related': api(
+  'api-related-file': api(
     fc
       .tuple(seg(LIFETIMES), seg(['20', '10']), seg(['0']), seg(['4000', '0']), fc.tuple(encoder, fc.tuple(slot(IDS), slot(['all']), slot(PAGES)).map((p) => `${p.join('.')}.json`)))
       .map(([l, c, m, t, f]) => pathOf(['/api/json/videos_related2/', l, '/', c, '/', m, '/', t, '/', f])),
   ),
-  'api-main': api(
+  'api-main-file': api(
     fc
       .tuple(fc.constantFrom('json', 'jsond'), seg(LIFETIMES), fc.tuple(encoder, fc.tuple(slot(GENDERS), slot(LANGS)).map((p) => `${p.join('.')}.json`)))
       .map(([j, l, f]) => pathOf([`/api/${j}/main/`, l, '/', f])),
   ),
-  'api-categories': api(
+  'api-categories-file': api(
     fc
       .tuple(seg(LIFETIMES), fc.tuple(encoder, fc.tuple(slot(GENDERS), slot(['toptn', 'title']), slot(LANGS)).map((p) => `${p.join('.')}.json`)))
       .map(([l, f]) => pathOf(['/api/json/categories/', l, '/', f])),
   ),
-  'api-suggester': api(
+  'api-suggester-file': api(
     fc.oneof(
       fc.tuple(seg(LIFETIMES), fc.tuple(encoder, slot(['1000', '5']).map((c) => `${c}.json`))).map(([l, f]) => pathOf(['/api//json/suggester/', l, '/', f])),
       queryArb([['c', slot(TERMS)], ['c', hostile]]).map((q) => `/api/suggester.php${q ? `?${q}` : ''}`),
     ),
   ),
-  'api-videofile': api(
-    queryArb([['video_id', slot(IDS)], ['lifetime', slot(LIFETIMES)], ['video_id', hostile]]).map((q) => `/api/videofile.php${q ? `?${q}` : ''}`),
-  ),
-  'api-input': fc
+  'api-input-form': fc
     .tuple(
       fc.constantFrom('POST', 'POST', 'POST', 'GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'),
       fc.constantFrom('application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=utf-8', 'application/json', 'text/plain', 'multipart/form-data; boundary=x', ''),
@@ -187,5 +135,12 @@ export const FAMILIES = {
   ),
 };
 
+/** @type {Record<string, fc.Arbitrary<FuzzRequest>>} */
+export const FAMILIES = { ...tableFamilies(ROUTE_FAMILIES, patternParts), ...SHAPES };
+
 /** The families whose pages and API calls reach the upstream source, for the run in upstream mode. */
-export const UPSTREAM_FAMILIES = ['search-text', 'api-text', 'listing', 'category-listing', 'video', 'search', 'api-videos', 'api-search', 'api-video', 'api-related', 'api-main', 'api-categories', 'api-suggester', 'api-videofile', 'api-input'];
+export const UPSTREAM_FAMILIES = [
+  ...['search-text', 'api-text', 'listing', 'category-listing', 'video', 'search', 'api-videos', 'api-videos-tail', 'api-search', 'api-search-params'],
+  ...['api-video', 'api-video-file', 'api-related', 'api-related-file', 'api-main', 'api-main-file', 'api-categories', 'api-categories-file'],
+  ...['api-suggester', 'api-suggester-file', 'api-suggest', 'api-videofile', 'api-input', 'api-input-form'],
+];

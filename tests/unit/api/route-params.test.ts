@@ -81,6 +81,14 @@ describe('the search query', () => {
     'params=86400/str/relevance/60&s=lake',
     's=lake',
   ])('rejects %s', (s) => expect(q(s).ok).toBe(false));
+
+  // One name per argument: an edge keys the term on s alone, so a second name would let one
+  // search's answer be stored for another's.
+  it('takes the term from s only: q is ignored like any other argument', () => {
+    expect(q('params=86400/str/relevance/60/search..1.all..&q=waterfall').ok).toBe(false);
+    const both = q('params=86400/str/relevance/60/search..1.all..&s=risotto&q=waterfall');
+    expect(both.ok && both.value.term).toBe('risotto');
+  });
 });
 
 describe('video and related paths', () => {

@@ -9,7 +9,6 @@ import {
   categoryUrl,
   filteredListingRoute,
   filterQuery,
-  loadingPageOf,
   pageSortOf,
   parseCategoryDir,
   parseListing,
@@ -19,6 +18,7 @@ import {
   videoUrl,
   type ListingParams,
 } from '@/lib/web/routes';
+import { loadingPageOf } from '@/lib/web/loading-page';
 import { parseTerm, parseVideoId } from '@/lib/web/params';
 import { ALL_SORTS, DATES, DURATIONS, PAGE_DURATIONS, SORTS, sortHasDate } from '@/lib/contract/types';
 

@@ -1,0 +1,248 @@
+/**
+ * Every route family of the site, pages and the API's paths alike, declared once: its URL
+ * patterns, the query arguments it reads, its lifetime, its sitemap, its loading placeholder and
+ * what the proxy does with it. What has to agree with a family follows from its entry here:
+ *
+ * - the edge's cache key (deploy/nginx/nginx.conf, written by `npm run edge:key` from
+ *   ./edge-key-maps.ts): a family is keyed on exactly the arguments it reads;
+ * - the sitemaps (lib/seo/sitemap.ts): one file per `sitemap.file`, listed in the index;
+ * - the loading placeholder (./loading-page.ts);
+ * - the proxy's matcher (proxy.ts: Next wants a literal there, and a unit test fails when it is not
+ *   `proxyMatchers()`);
+ * - the fuzz families (tests/fuzz/families.mjs).
+ *
+ * A new family (models, channels, tags) is one entry here plus its page files.
+ *
+ * Client-safe: no server-only import (./loading-page.ts runs in the browser).
+ */
+import { LIFETIME } from '@/lib/contract/constants';
+import { CATEGORY_SORTS, DATES, EXTRA_SORTS, PAGE_DURATIONS, SORTS } from '@/lib/contract/types';
+import { categoriesUrl, categoryUrl, INFORMATION_PAGES, informationUrl, videosUrl } from './routes';
+
+/** The kinds of page that have a placeholder to show while they load (components/navigation/page-skeleton.tsx). */
+export type LoadingPage = 'home' | 'listing' | 'categories';
+
+/**
+ * What answers a family's URLs: a page (HTML; a URL that names nothing gets the 404 page), the
+ * API (JSON; bad input gets a 400 JSON error) or a file (media, the player, sitemaps).
+ */
+export type FamilyKind = 'page' | 'api' | 'file';
+
+/** A query argument's values: the only ones the site produces (bounded), or null (free text, numbers). */
+export type ArgValues = readonly string[] | null;
+
+/** One entry of the proxy's matcher, and what the proxy does with the requests it admits. */
+export interface ProxyRule {
+  /**
+   * redirect: always, to the canonical URL; redirect-or-rewrite: a canonical query to the internal
+   * route that caches it, any other to the canonical URL; cache-header: the page answers, the proxy
+   * adds the shared caches' lifetime (and redirects a value the page's links never carry).
+   */
+  does: 'redirect' | 'redirect-or-rewrite' | 'cache-header';
+  source: string;
+  /** The request enters the proxy only when it carries this query argument. */
+  hasQuery?: string;
+}
+
+/** What the sitemaps need of the catalogue (lib/seo/sitemap.ts provides it). */
+export interface SitemapCatalog {
+  categories(): Promise<readonly { dir: string }[]>;
+}
+
+export type SitemapListing =
+  | {
+      /** Listed in /sitemaps/{file}.xml, which the index names. */
+      file: string;
+      changefreq: 'hourly' | 'daily' | 'weekly' | 'monthly';
+      priority: string;
+      /** Dated by the catalogue's newest video (listings change with it); undated otherwise. */
+      lastmod: boolean;
+      urls(catalog: SitemapCatalog): Promise<readonly string[]> | readonly string[];
+    }
+  /** The numbered video sitemaps (videos-{n}.xml, id ranges of the catalogue), each entry a <video:video>. */
+  | { videos: true };
+
+export interface RouteFamily {
+  /** Also its name on the edge (nginx.conf) and in the fuzz run. */
+  name: string;
+  kind: FamilyKind;
+  /** URL patterns (./route-pattern.ts). The first family whose pattern matches a path owns it. */
+  paths: readonly string[];
+  /** The query arguments its answer depends on: all the edge keys it on. */
+  query: Readonly<Record<string, ArgValues>>;
+  /**
+   * The answer holds the whole query (Next writes it into the page), so the edge keys it on the
+   * whole query, and stores it only when the query holds no argument but `query`'s.
+   */
+  wholeQuery?: boolean;
+  /** Seconds a shared cache keeps an answer (s-maxage), or null: not shared (or a static file's own). */
+  lifetime: number | null;
+  sitemap?: SitemapListing;
+  loading?: LoadingPage;
+  proxy?: readonly ProxyRule[];
+  /** The methods it answers, when not GET only. */
+  methods?: readonly string[];
+}
+
+/** Canonical filter values: what the site's own links carry ('all' is left out of them). */
+const DATE_ARGS = DATES.filter((d) => d !== 'all');
+const DURATION_ARGS = PAGE_DURATIONS.filter((d) => d !== 'all');
+const EXTRA = EXTRA_SORTS.join('|');
+
+/** The search page's lifetime in shared caches (proxy.ts sets it: the page itself renders per request). */
+export const SEARCH_PAGE_LIFETIME = 600;
+/** The API's search is kept an hour at most, whatever its params ask (app/api/videos2.php). */
+export const API_SEARCH_LIFETIME = 3600;
+
+const listingProxy = (source: string, extraSorts: string): ProxyRule[] => [
+  { does: 'redirect-or-rewrite', source, hasQuery: 'date' },
+  { does: 'redirect-or-rewrite', source, hasQuery: 'duration' },
+  // The sorts no menu offers redirect to their stand-in.
+  { does: 'redirect', source: extraSorts },
+];
+
+export const ROUTE_FAMILIES: readonly RouteFamily[] = [
+  {
+    name: 'home',
+    kind: 'page',
+    paths: ['/'],
+    query: {},
+    lifetime: LIFETIME.home,
+    sitemap: { file: 'pages', changefreq: 'hourly', priority: '1.0', lastmod: true, urls: () => ['/'] },
+    loading: 'home',
+  },
+  {
+    name: 'listing',
+    kind: 'page',
+    paths: ['/videos/:sort/:page/'],
+    query: { date: DATE_ARGS, duration: DURATION_ARGS },
+    lifetime: LIFETIME.videos,
+    sitemap: { file: 'pages', changefreq: 'daily', priority: '0.8', lastmod: true, urls: () => SORTS.map((s) => videosUrl(s)) },
+    loading: 'listing',
+    proxy: listingProxy('/videos/:sort/:page/', `/videos/:sort(${EXTRA})/:page/`),
+  },
+  {
+    name: 'category-index',
+    kind: 'page',
+    paths: ['/categories/'],
+    query: { sort: CATEGORY_SORTS },
+    lifetime: LIFETIME.categories,
+    sitemap: { file: 'pages', changefreq: 'daily', priority: '0.7', lastmod: true, urls: () => [categoriesUrl()] },
+    loading: 'categories',
+    proxy: [{ does: 'redirect-or-rewrite', source: '/categories/', hasQuery: 'sort' }],
+  },
+  {
+    name: 'category-listing',
+    kind: 'page',
+    paths: ['/categories/:category/:sort/:page/'],
+    query: { date: DATE_ARGS, duration: DURATION_ARGS },
+    lifetime: LIFETIME.videos,
+    sitemap: {
+      file: 'pages',
+      changefreq: 'daily',
+      priority: '0.7',
+      lastmod: true,
+      urls: async (catalog) => (await catalog.categories()).map((c) => categoryUrl(c.dir)),
+    },
+    loading: 'listing',
+    proxy: listingProxy('/categories/:category/:sort/:page/', `/categories/:category/:sort(${EXTRA})/:page/`),
+  },
+  {
+    // The short and old forms of the listings' URLs: each redirects to its listing.
+    name: 'short-forms',
+    kind: 'page',
+    paths: ['/videos/', '/videos/:sort/', '/categories/:category/', '/latest-updates/', '/top-rated/', '/most-popular/', '/favourites/'],
+    query: {},
+    lifetime: null,
+    proxy: ['/videos/', '/videos/:sort/', '/categories/:category/', '/latest-updates/', '/top-rated/', '/most-popular/', '/favourites/'].map(
+      (source): ProxyRule => ({ does: 'redirect', source }),
+    ),
+  },
+  {
+    name: 'search',
+    kind: 'page',
+    paths: ['/search/:page/'],
+    query: { s: null, duration: DURATION_ARGS, stopScroll: null },
+    wholeQuery: true,
+    lifetime: SEARCH_PAGE_LIFETIME,
+    loading: 'listing',
+    // Per request anyway: the proxy adds the CDN's lifetime and drops a duration the filter does not offer.
+    proxy: [{ does: 'cache-header', source: '/search/:page/' }],
+  },
+  {
+    name: 'video',
+    kind: 'page',
+    paths: ['/video/:video/:dir/'],
+    query: {},
+    lifetime: LIFETIME.video,
+    sitemap: { videos: true },
+  },
+  {
+    name: 'information',
+    kind: 'page',
+    paths: ['/information/', `/information/:slug(${INFORMATION_PAGES.join('|')})/`],
+    query: {},
+    lifetime: LIFETIME.videos,
+    sitemap: {
+      file: 'pages',
+      changefreq: 'monthly',
+      priority: '0.2',
+      lastmod: false,
+      urls: () => [informationUrl(), ...INFORMATION_PAGES.map((p) => informationUrl(p))],
+    },
+  },
+  // The visitor's own lists, filled in the browser: static pages.
+  { name: 'personal', kind: 'page', paths: ['/bookmarks/', '/history/', '/my-data/'], query: {}, lifetime: null },
+  // The category index by title, the proxy's rewrite target of /categories/?sort=title.
+  { name: 'category-index-sorted', kind: 'page', paths: [`/category-index/:sort(${CATEGORY_SORTS.join('|')})/`], query: {}, lifetime: LIFETIME.categories },
+  { name: 'not-found', kind: 'page', paths: ['/404/'], query: {}, lifetime: LIFETIME.videos },
+  { name: 'media', kind: 'file', paths: ['/media/thumbs/:video/:file', '/media/category/:file'], query: {}, lifetime: null },
+  { name: 'embed', kind: 'file', paths: ['/embed/:video/'], query: {}, lifetime: LIFETIME.video },
+  { name: 'ad-frame', kind: 'file', paths: ['/ad-frame/:slot/'], query: {}, lifetime: null },
+  { name: 'sitemaps', kind: 'file', paths: ['/sitemap.xml', '/sitemaps/:name', '/robots.txt'], query: {}, lifetime: 86400 },
+  { name: 'api-videos', kind: 'api', paths: ['/api/json/videos2/:lifetime/:gender/:sort/:count/:file'], query: {}, lifetime: LIFETIME.videos },
+  { name: 'api-search', kind: 'api', paths: ['/api/videos2.php'], query: { params: null, s: null }, lifetime: API_SEARCH_LIFETIME },
+  { name: 'api-video', kind: 'api', paths: ['/api/json/video/:lifetime/:million/:thousand/:file'], query: {}, lifetime: LIFETIME.video },
+  {
+    name: 'api-related',
+    kind: 'api',
+    paths: ['/api/json/videos_related2/:lifetime/:count/:million/:thousand/:file'],
+    query: {},
+    lifetime: LIFETIME.related,
+  },
+  { name: 'api-main', kind: 'api', paths: ['/api/json/main/:lifetime/:file', '/api/jsond/main/:lifetime/:file'], query: {}, lifetime: LIFETIME.main },
+  { name: 'api-categories', kind: 'api', paths: ['/api/json/categories/:lifetime/:file'], query: {}, lifetime: LIFETIME.categories },
+  // The double slash is the spec's (Next sends it on to the single-slash path, which answers).
+  {
+    name: 'api-suggester',
+    kind: 'api',
+    paths: ['/api//json/suggester/:lifetime/:file', '/api/json/suggester/:lifetime/:file'],
+    query: {},
+    lifetime: LIFETIME.suggester,
+  },
+  { name: 'api-suggest', kind: 'api', paths: ['/api/suggester.php'], query: { c: null }, lifetime: LIFETIME.suggester },
+  { name: 'api-videofile', kind: 'api', paths: ['/api/videofile.php'], query: { video_id: null, lifetime: null }, lifetime: LIFETIME.videofile },
+  // Views and votes, the visitor's country, the load balancer's probe: never shared.
+  { name: 'api-input', kind: 'api', paths: ['/api/input.php'], query: {}, lifetime: null, methods: ['POST'] },
+  { name: 'api-country', kind: 'api', paths: ['/api/country/'], query: {}, lifetime: null },
+  { name: 'api-health', kind: 'api', paths: ['/api/health/'], query: {}, lifetime: null },
+  // Next's own files (content-hashed names) and the icon its pages link with a ?<hash>: no query read.
+  { name: 'next-assets', kind: 'file', paths: ['/_next/static/:path*', '/icon.svg'], query: {}, lifetime: null },
+];
+
+/**
+ * Matchers that are no family's: a path holding a '%' (checked for broken escapes; the site's own
+ * paths never hold one) and the flight-payload suffix '.rsc' (answered as the plain page).
+ */
+export const PROXY_PATH_MATCHERS = ['/(.*%.*)', '/(.*\\.rsc)'] as const;
+
+export type ProxyMatcher = string | { source: string; has: { type: 'query'; key: string }[] };
+
+/** The proxy's matcher as the table has it: what proxy.ts's literal `config.matcher` must be. */
+export function proxyMatchers(families: readonly RouteFamily[] = ROUTE_FAMILIES): ProxyMatcher[] {
+  const rules = families.flatMap((f) => f.proxy ?? []);
+  return [
+    ...rules.map((r): ProxyMatcher => (r.hasQuery ? { source: r.source, has: [{ type: 'query', key: r.hasQuery }] } : r.source)),
+    ...PROXY_PATH_MATCHERS,
+  ];
+}

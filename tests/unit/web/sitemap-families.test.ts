@@ -1,0 +1,33 @@
+/** The sitemaps of the route families' table: the one pages sitemap lists what it always did, in the same order. */
+import { pagesSitemapEntries, pagesSitemapNames, sitemapIndexEntries } from '@/lib/seo/sitemap';
+import { ROUTE_FAMILIES } from '@/lib/web/route-families';
+
+const NEWEST = '2026-11-30T10:00:00Z';
+const catalog = { categories: async () => [{ dir: 'travel' }, { dir: 'cooking' }] };
+
+test('pages.xml: home, the sort listings, the category index, each category, the information pages', async () => {
+  expect(pagesSitemapNames()).toEqual(['pages.xml']);
+  const entries = await pagesSitemapEntries('pages.xml', ROUTE_FAMILIES, catalog, NEWEST);
+  expect(entries?.map((e) => [e.loc, e.freq, e.priority, e.lastmod])).toEqual([
+    ['/', 'hourly', '1.0', NEWEST],
+    ...['latest-updates', 'most-popular', 'top-rated', 'longest'].map((s) => [`/videos/${s}/1/`, 'daily', '0.8', NEWEST]),
+    ['/categories/', 'daily', '0.7', NEWEST],
+    ['/categories/travel/latest-updates/1/', 'daily', '0.7', NEWEST],
+    ['/categories/cooking/latest-updates/1/', 'daily', '0.7', NEWEST],
+    ['/information/', 'monthly', '0.2', null],
+    ...['dmca', 'support', 'terms', 'privacy', '2257', 'cookies'].map((p) => [`/information/${p}/`, 'monthly', '0.2', null]),
+  ]);
+  expect(await pagesSitemapEntries('models.xml', ROUTE_FAMILIES, catalog, NEWEST)).toBeNull();
+});
+
+test('the index: pages.xml, then the video sitemaps', () => {
+  const files = [
+    { n: 1, lastmod: '2026-11-01T00:00:00Z' },
+    { n: 2, lastmod: NEWEST },
+  ];
+  expect(sitemapIndexEntries(ROUTE_FAMILIES, NEWEST, files)).toEqual([
+    { name: 'pages.xml', lastmod: NEWEST },
+    { name: 'videos-1.xml', lastmod: '2026-11-01T00:00:00Z' },
+    { name: 'videos-2.xml', lastmod: NEWEST },
+  ]);
+});
