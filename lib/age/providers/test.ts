@@ -83,11 +83,9 @@ export function createTestProvider(options: TestProviderOptions, now: () => numb
   return {
     id: TEST_PROVIDER_ID,
     description: 'A test page of this site where the tester states "over 18" or "under 18" (development and CI only: it proves nothing).',
-    async begin({ nonce, returnUrl }): Promise<AgeCheckStart> {
-      // On the origin the visitor came back to: the check's cookie is that origin's.
-      const url = new URL(TEST_PROVIDER_PATH, returnUrl);
-      url.searchParams.set('nonce', nonce);
-      return { kind: 'redirect', url: url.toString() };
+    async begin({ nonce }): Promise<AgeCheckStart> {
+      // A page of this site: a path, on whichever origin the visitor uses (the check's cookie is that origin's).
+      return { kind: 'redirect', url: `${TEST_PROVIDER_PATH}?${new URLSearchParams({ nonce })}` };
     },
     async finish({ nonce, answer }): Promise<AgeResult> {
       const token = answer && typeof answer === 'object' ? (answer as Record<string, unknown>).token : undefined;
