@@ -1,37 +1,44 @@
 /**
- * Blocking a region without the edge (AGE_POLICY's `block`) takes a look at every request's
- * region, which only the proxy (proxy.ts) can take, and pages are kept off the proxy for speed.
- * So this server marks each request for the proxy's age check (its matcher admits any path with
- * the mark) only while some region is blocked: with none, nothing changes and nothing is slower.
- * A client's own mark is always removed: nobody can put the site's pages on the slow path.
+ * What AGE_POLICY asks of a request depends on the visitor's region, which only the proxy
+ * (proxy.ts) looks up, and pages are kept off the proxy for speed. So this server marks a request
+ * for the proxy's age check (its matcher admits any path with the mark) only when the policy can
+ * refuse it: every request while some region is blocked (451 without the edge), the demo's video
+ * files (static files, which no route handler sees) while some region verifies. With neither,
+ * nothing is marked and nothing is slower. A client's own mark is always removed: nobody can put
+ * the site's pages on the slow path.
  */
 import { anyRegion, parseAgePolicy } from '../age/policy.mjs';
 
 export const AGE_CHECK_HEADER = 'x-tubefront-age-check';
+/** The demo catalogue's video files (public/demo): the previews and the player's clip. */
+export const STATIC_MEDIA_PREFIX = '/demo/';
 
 /**
- * Whether AGE_POLICY blocks any region; a policy that does not parse blocks nothing here (lib/config
- * refuses it at start).
+ * Which requests AGE_POLICY can refuse; a policy that does not parse refuses nothing here
+ * (lib/config refuses it at start).
  * @param {Record<string, string | undefined>} env
+ * @returns {{ blocking: boolean; verifying: boolean }}
  */
-export function blocksAnyRegion(env) {
+export function ageChecks(env) {
   try {
-    return anyRegion(parseAgePolicy(env.AGE_POLICY ?? ''), 'block');
+    const policy = parseAgePolicy(env.AGE_POLICY ?? '');
+    return { blocking: anyRegion(policy, 'block'), verifying: anyRegion(policy, 'verify') };
   } catch {
-    return false;
+    return { blocking: false, verifying: false };
   }
 }
 
 /**
  * A function that marks a request (true: marked, it must reach Next, not a store of finished answers).
- * @param {boolean} blocking
+ * @param {{ blocking: boolean; verifying: boolean }} checks
  * @returns {(req: import('node:http').IncomingMessage) => boolean}
  */
-export function createAgeBlockMark(blocking) {
+export function createAgeCheckMark({ blocking, verifying }) {
   return (req) => {
     delete req.headers[AGE_CHECK_HEADER];
-    if (!blocking || req.url?.startsWith('/_next/')) return false;
-    req.headers[AGE_CHECK_HEADER] = '1';
-    return true;
+    const url = req.url ?? '';
+    const marked = blocking ? !url.startsWith('/_next/') : verifying && url.startsWith(STATIC_MEDIA_PREFIX);
+    if (marked) req.headers[AGE_CHECK_HEADER] = '1';
+    return marked;
   };
 }

@@ -5,7 +5,7 @@
 import { NextRequest } from 'next/server';
 import { parseConfig } from '@/lib/config';
 import { detectRegion, visitorPolicy } from '@/lib/geo/region';
-import { AGE_CHECK_HEADER, blocksAnyRegion, createAgeBlockMark } from '@/lib/server/age-block-mark.mjs';
+import { AGE_CHECK_HEADER, ageChecks, createAgeCheckMark } from '@/lib/server/age-check-mark.mjs';
 import type { IncomingMessage } from 'node:http';
 
 const TOKEN = 'peer-token-of-this-test';
@@ -53,18 +53,25 @@ describe('detectRegion', () => {
 });
 
 describe('block without the edge', () => {
-  it('marks requests for the check only while a region is blocked, and drops a client-sent mark', () => {
-    expect(blocksAnyRegion({ AGE_POLICY: 'US-TX=block' })).toBe(true);
-    expect(blocksAnyRegion({ AGE_POLICY: 'GB=verify,DE=confirm' })).toBe(false);
-    expect(blocksAnyRegion({})).toBe(false);
+  it('marks requests for the check only when the policy can refuse them, and drops a client-sent mark', () => {
+    expect(ageChecks({ AGE_POLICY: 'US-TX=block' })).toEqual({ blocking: true, verifying: false });
+    expect(ageChecks({ AGE_POLICY: 'GB=verify,DE=confirm' })).toEqual({ blocking: false, verifying: true });
+    expect(ageChecks({})).toEqual({ blocking: false, verifying: false });
     const req = (url: string) => ({ url, headers: { [AGE_CHECK_HEADER]: '1' } }) as unknown as IncomingMessage;
+    const none = createAgeCheckMark({ blocking: false, verifying: false });
     const off = req('/');
-    expect(createAgeBlockMark(false)(off)).toBe(false);
+    expect(none(off)).toBe(false);
     expect(off.headers[AGE_CHECK_HEADER]).toBeUndefined();
+    expect(none(req('/demo/clip.mp4'))).toBe(false);
+    const blocking = createAgeCheckMark({ blocking: true, verifying: false });
     const on = req('/videos/');
-    expect(createAgeBlockMark(true)(on)).toBe(true);
+    expect(blocking(on)).toBe(true);
     expect(on.headers[AGE_CHECK_HEADER]).toBe('1');
-    expect(createAgeBlockMark(true)(req('/_next/static/chunks/a.js'))).toBe(false);
+    expect(blocking(req('/_next/static/chunks/a.js'))).toBe(false);
+    // Verifying: only the static video files, which no route handler sees.
+    const verifying = createAgeCheckMark({ blocking: false, verifying: true });
+    expect(verifying(req('/videos/'))).toBe(false);
+    expect(verifying(req('/demo/preview.mp4'))).toBe(true);
   });
 
   it('answers 451 to a marked request from a blocked region: a page that says why, a JSON error for the API', async () => {
