@@ -103,6 +103,16 @@ export function anyRegion(policy, kind) {
 }
 
 /**
+ * Whether the browser needs the policy cookie besides the country cookie: the country cookie alone
+ * tells the inline script the policy of a country (the build writes AGE_POLICY's countries into
+ * it), not that of a subdivision or of an unknown region.
+ * @param {AgePolicy} policy
+ */
+export function needsPolicyCookie(policy) {
+  return policy.unknown !== 'none' || Object.keys(policy.regions).some((r) => r.length > 2);
+}
+
+/**
  * Regions with a policy other than none, sorted, as `REGION=POLICY` (the public page, the edge).
  * @param {AgePolicy} policy
  * @returns {[string, AgePolicyKind][]}
