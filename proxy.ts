@@ -10,6 +10,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { isMalformedPath, MALFORMED_PATH_TARGET } from '@/lib/web/malformed-path';
 import { routeDecision } from '@/lib/web/routes';
+import { ageCheck } from '@/lib/age/proxy-check';
 
 /** The redirects and filter rewrites of page URLs: the route module's (lib/web/routes.ts). */
 export const decide = routeDecision;
@@ -49,6 +50,8 @@ function plainOfRscSuffix(url: NextRequest['nextUrl']): NextRequest['nextUrl'] |
 }
 
 export function proxy(request: NextRequest) {
+  const refused = ageCheck(request);
+  if (refused) return refused;
   const plainUrl = plainOfRscSuffix(request.nextUrl);
   const url = plainUrl ?? request.nextUrl;
   const malformed = malformedPathResponse(url);
@@ -110,5 +113,8 @@ export const config = {
     '/(.*%.*)',
     // The flight-payload suffix, answered as the plain page.
     '/(.*\\.rsc)',
+    // Any request the site's server marked for the age check: only what AGE_POLICY can refuse
+    // (lib/server/age-check-mark.mjs), so without a blocked region no page comes here.
+    { source: '/:path*', has: [{ type: 'header', key: 'x-tubefront-age-check' }] },
   ],
 };

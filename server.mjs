@@ -16,6 +16,8 @@
  *   EDGE_SECRET (lib/server/edge-headers.mjs): a cached page is then stored without them.
  * - An answer sent before its request's body was read whole (a refusal, a body over its cap)
  *   closes the connection instead of reading the rest of the upload (lib/server/unread-body.mjs).
+ * - Where AGE_POLICY blocks or verifies a region, the requests it can refuse are marked for the
+ *   proxy's check of the visitor's region (lib/server/age-check-mark.mjs); otherwise none is.
  * - A page Next served from its page cache is served again from this server's own store of
  *   finished answers, without Next, until the page cache would answer otherwise
  *   (lib/server/answer-store.mjs): nearly all of a cached page's CPU was Next's request handling.
@@ -27,6 +29,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
+import { ageChecks, createAgeCheckMark } from './lib/server/age-check-mark.mjs';
 import { answerStoreOptions, createAnswerStore } from './lib/server/answer-store.mjs';
 import { createCompressOnce } from './lib/server/compress-once.mjs';
 import { createEdgeHeaders } from './lib/server/edge-headers.mjs';
@@ -56,13 +59,14 @@ const CATALOG_CHANGED = '/api/internal/catalog-changed';
 const compress = createCompressOnce();
 const edgeHeaders = createEdgeHeaders(process.env.EDGE_SECRET?.trim());
 const answers = createAnswerStore(answerStoreOptions(process.env));
+const ageCheckMark = createAgeCheckMark(ageChecks(process.env));
 
 const server = http.createServer((req, res) => {
   edgeHeaders(req, res);
   closeIfBodyUnread(req, res);
   if (req.url?.startsWith(DOUBLE_SLASH_SUGGESTER)) req.url = `/api/json/suggester/${req.url.slice(DOUBLE_SLASH_SUGGESTER.length)}`;
   compress(req, res);
-  if (answers.serve(req, res)) return;
+  if (!ageCheckMark(req) && answers.serve(req, res)) return;
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
   req.headers[PEER_TOKEN_HEADER] = token;
   // The page cache follows the change through its tags, and so does the store; dropping it as

@@ -4,7 +4,7 @@
  * on confirm, sets _agev and closes. The dialog itself is server HTML (AgeGateDialog).
  */
 import { loadMessages, translate } from '@/lib/i18n';
-import { AGE_COOKIE, GATE_CLASS, GATE_LAYER_ATTR, GATE_TEXT_ATTR, MINIMUM_AGE, gateLanguage, visitorCountry } from './gate';
+import { AGE_COOKIE, GATE_CLASS, GATE_LAYER_ATTR, GATE_TEXT_ATTR, MINIMUM_AGE, VERIFY_CLASS, VERIFY_PATH, gateLanguage, visitorCountry } from './gate';
 
 /** _agev never expires (docs/spec.md §9); browsers cap this at their own maximum. */
 const FOREVER = new Date('9999-12-31T23:59:59Z');
@@ -63,8 +63,15 @@ export function openGate(): () => void {
     document.body.classList.remove(GATE_CLASS);
     detach();
   }
-  confirmButton.addEventListener('click', confirm);
-  confirmButton.focus();
+  const verifyLink = dialog.querySelector<HTMLAnchorElement>('a[data-agegate-verify]');
+  if (document.body.classList.contains(VERIFY_CLASS) && verifyLink) {
+    // No click lifts this gate: only the pass, which comes back with a new page load.
+    verifyLink.href = `${VERIFY_PATH}?return=${encodeURIComponent(location.pathname + location.search)}`;
+    verifyLink.focus();
+  } else {
+    confirmButton.addEventListener('click', confirm);
+    confirmButton.focus();
+  }
 
   const lang = gateLanguage(visitorCountry(document.cookie));
   if (lang !== 'en') {

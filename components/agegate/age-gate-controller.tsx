@@ -1,6 +1,6 @@
 'use client';
 import { useEffect } from 'react';
-import { AGE_COOKIE, COUNTRY_EVENT, GATE_CLASS, GATE_LAYER_ATTR, countryPending, isGated } from './gate';
+import { AGE_COOKIE, COUNTRY_EVENT, GATE_CLASS, GATE_LAYER_ATTR, VERIFY_CLASS, countryPending, isGated } from './gate';
 
 /**
  * Decides once, on mount, from the same cookies the inline script read (or, when the inline
@@ -24,6 +24,7 @@ export function AgeGateController({ countries }: { countries: string[] }) {
         // the visitor's language), so that nobody is locked out by a failed download.
         .catch(() => {
           document.querySelector(`[${GATE_LAYER_ATTR}] button`)?.addEventListener('click', () => {
+            if (document.body.classList.contains(VERIFY_CLASS)) return;
             document.cookie = `${AGE_COOKIE}=1; max-age=34560000; path=/; samesite=lax`;
             document.body.classList.remove(GATE_CLASS);
           });

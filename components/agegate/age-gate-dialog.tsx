@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { t } from '@/lib/i18n';
-import { GATE_LAYER_ATTR, GATE_TEXT_ATTR, LEAVE_URL, MINIMUM_AGE } from './gate';
+import { GATE_LAYER_ATTR, GATE_TEXT_ATTR, LEAVE_URL, MINIMUM_AGE, VERIFY_PATH } from './gate';
 import styles from './age-gate.module.css';
 
 const tr = (key: string) => t(`agegate.${key}`, { age: MINIMUM_AGE });
@@ -33,10 +33,18 @@ export function AgeGateDialog() {
           <p className={styles.minAge} {...text('minAge')}>
             {tr('minAge')}
           </p>
+          {/* In a verify region (the body's verify class) the law asks more than a click: a provider's check. */}
+          <p className={styles.text} data-agegate-verify="">
+            The law of your region asks us to have your age checked before we show any video or picture. A provider checks that you are{' '}
+            {MINIMUM_AGE} or older; we learn only that, and keep nothing else.
+          </p>
           <div className={styles.actions}>
-            <button type="button" className={styles.confirm} data-testid="agegate-confirm" {...text('confirm')}>
+            <button type="button" className={styles.confirm} data-testid="agegate-confirm" data-agegate-confirm="" {...text('confirm')}>
               {tr('confirm')}
             </button>
+            <a href={VERIFY_PATH} className={styles.confirm} data-testid="agegate-verify" data-agegate-verify="" rel="nofollow">
+              Verify my age
+            </a>
             <a href={LEAVE_URL} className={styles.leave} rel="noreferrer" data-testid="agegate-leave" {...text('leave')}>
               {tr('leave')}
             </a>

@@ -7,12 +7,12 @@ import { BEFORE_PAINT_CSS, beforePaintScript } from './before-paint';
  * Only classes change: the HTML stays identical for everybody. Server component: no JavaScript
  * bundle of its own.
  */
-export function BeforePaintScript({ countries }: { countries: string[] }) {
+export function BeforePaintScript({ countries, policies, verify }: { countries: string[]; policies?: Record<string, string>; verify?: boolean }) {
   return (
     <>
       {/* React hoists a <style> with href and precedence into <head>: a style element in body is invalid HTML. */}
       <style href="tf-before-paint" precedence="high" dangerouslySetInnerHTML={{ __html: BEFORE_PAINT_CSS }} />
-      <script dangerouslySetInnerHTML={{ __html: beforePaintScript(countries) }} />
+      <script dangerouslySetInnerHTML={{ __html: beforePaintScript(countries, { policies, verify }) }} />
     </>
   );
 }

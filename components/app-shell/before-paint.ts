@@ -5,9 +5,9 @@
 import { GATE_CSS, gateScript } from '@/components/agegate/gate';
 import { cookieNoticeScript } from '@/components/cookie-notice/notice-flag';
 
-/** The inline script for the configured age-gate countries. */
-export function beforePaintScript(countries: readonly string[]): string {
-  return gateScript(countries) + cookieNoticeScript;
+/** The inline script for the configured age-gate countries (and the countries and regions that verify). */
+export function beforePaintScript(countries: readonly string[], options: Parameters<typeof gateScript>[1] = {}): string {
+  return gateScript(countries, options) + cookieNoticeScript;
 }
 
 export const BEFORE_PAINT_CSS = GATE_CSS;

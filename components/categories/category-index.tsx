@@ -9,6 +9,7 @@ import { categoriesUrl, categoryUrl } from '@/lib/web/routes';
 import type { CategorySort } from '@/lib/contract/types';
 import type { CategoryIndexHeading } from './category-index-skeleton';
 import styles from './category-index.module.css';
+import { mediaHeldBack } from '@/lib/age/hold-media';
 
 export const categoryIndexMetadata: Metadata = {
   title: t('categories.title'),
@@ -29,6 +30,8 @@ export async function CategoryIndex({ sort }: { sort: CategorySort }) {
   const loaded = await attempt(() => getCategories(sort));
   const categories = loaded.ok ? loaded.value : [];
   const sorted = sort === 'title' ? [...categories].sort((a, b) => a.title.localeCompare(b.title, 'en')) : categories;
+  // The first six are eager (above the fold), none where a region verifies ages (lib/age/hold-media.ts).
+  const eager = mediaHeldBack() ? 0 : 6;
   return (
     <Page>
       <PageHeading title={heading.title}>
@@ -59,7 +62,7 @@ export async function CategoryIndex({ sort }: { sort: CategorySort }) {
                 <span className={styles.thumb}>
                   {c.thumb ? (
                     // eslint-disable-next-line @next/next/no-img-element
-                    <img src={c.thumb} alt="" width={320} height={180} loading={i < 6 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : undefined} />
+                    <img src={c.thumb} alt="" width={320} height={180} loading={i < eager ? 'eager' : 'lazy'} fetchPriority={i === 0 && eager ? 'high' : undefined} />
                   ) : null}
                 </span>
                 <span className={styles.name}>{c.title}</span>

@@ -15,6 +15,20 @@ export interface Config {
   seedVideos: number;
   /** ISO 3166-1 alpha-2 codes, upper case. */
   ageGateCountries: string[];
+  /** The age policy per region (AGE_POLICY; without it, AGE_GATE_COUNTRIES confirm): lib/age/policy.mjs. */
+  agePolicy: AgePolicy;
+  /** AGE_PROVIDER: the id of the provider a `verify` region is sent to (lib/age/providers); '' for none. */
+  ageProvider: string;
+  /** What that provider's entry read from the environment (its own settings). */
+  ageProviderOptions: unknown;
+  /** Signs the age pass (HMAC); required as soon as a region is `verify`. */
+  agePassSecret: string;
+  /** The longest a pass lasts, in seconds (the provider's proof may end it sooner). */
+  agePassMaxAgeS: number;
+  /** The one header believed to carry the visitor's subdivision (from a trusted proxy only), lower case; '' for the CDNs' usual ones. */
+  ageRegionHeader: string;
+  /** A city-level mmdb (MaxMind GeoIP2/GeoLite2 City layout) for subdivisions; '' for none. */
+  ageRegionMmdb: string;
   /** The one header believed to carry the visitor's country (from a trusted proxy only), lower case; '' for the CDNs' usual ones. */
   countryHeader: string;
   webmastersUrl: string;
@@ -74,6 +88,8 @@ export interface Config {
 
 import { parseTrustProxy, type TrustProxy } from '../net/client-address';
 import { sourceKind, type SourceSettings } from './source-kind';
+import { AGE_POLICY_ACCEPTS, anyRegion, confirmPolicy, parseAgePolicy, type AgePolicy } from '../age/policy.mjs';
+import { AGE_PROVIDERS, providerEntry } from '../age/providers';
 
 export class ConfigError extends Error {
   constructor(variable: string, accepts: string, value: string) {
@@ -253,9 +269,47 @@ function edgePurgeSecret(env: Env, edges: string[]): string {
   return secret;
 }
 
+/** AGE_POLICY, or today's gate (AGE_GATE_COUNTRIES confirm) without it; not both. */
+function agePolicy(env: Env, gateCountries: string[]): AgePolicy {
+  const raw = env.AGE_POLICY;
+  if (raw === undefined || raw.trim() === '') return confirmPolicy(gateCountries);
+  if (env.AGE_GATE_COUNTRIES !== undefined) {
+    throw new ConfigError('AGE_POLICY', `${AGE_POLICY_ACCEPTS}, and replaces AGE_GATE_COUNTRIES (unset that one, or write its countries here as =confirm)`, raw);
+  }
+  try {
+    return parseAgePolicy(raw);
+  } catch (err) {
+    throw new ConfigError('AGE_POLICY', `${AGE_POLICY_ACCEPTS} (${(err as Error).message})`, raw);
+  }
+}
+
+/** A pass secret signs what lets a visitor see a `verify` region's media: long and random. */
+const PASS_SECRET = /^[\x21-\x7e]{32,256}$/;
+const PASS_SECRET_ACCEPTS = 'a secret of 32 to 256 printable characters (openssl rand -base64 32)';
+
+/** The provider and the pass: both needed as soon as a region is `verify`, and a named provider must be complete. */
+function ageProvider(env: Env, policy: AgePolicy): Pick<Config, 'ageProvider' | 'ageProviderOptions' | 'agePassSecret'> {
+  const id = str(env, 'AGE_PROVIDER', '').toLowerCase();
+  const verify = anyRegion(policy, 'verify');
+  const agePassSecret = pattern(env, 'AGE_PASS_SECRET', PASS_SECRET, PASS_SECRET_ACCEPTS);
+  const ids = AGE_PROVIDERS.map((p) => p.id).join(', ');
+  if (!id) {
+    if (verify) throw new ConfigError('AGE_PROVIDER', `one of ${ids}, and is required while AGE_POLICY has a verify region`, '');
+    return { ageProvider: '', ageProviderOptions: null, agePassSecret };
+  }
+  const entry = providerEntry(id);
+  if (!entry) throw new ConfigError('AGE_PROVIDER', `one of ${ids}`, env.AGE_PROVIDER ?? '');
+  if (!agePassSecret) throw new ConfigError('AGE_PASS_SECRET', `${PASS_SECRET_ACCEPTS}, and is required while AGE_PROVIDER is set (it signs the age pass)`, '');
+  const read = entry.read(env);
+  if ('errors' in read) throw new ConfigError('AGE_PROVIDER', `a provider whose settings are complete: ${read.errors.join('; ')}`, env.AGE_PROVIDER ?? '');
+  return { ageProvider: id, ageProviderOptions: read.options, agePassSecret };
+}
+
 export function parseConfig(env: Env): Config {
   const port = int(env, 'PORT', 3000, 1, 65535);
   const edgePurgeUrls = originList(env, 'EDGE_PURGE_URLS', []);
+  const gateCountries = countries(env, 'AGE_GATE_COUNTRIES', DEFAULT_AGE_GATE_COUNTRIES);
+  const policy = agePolicy(env, gateCountries);
   return {
     apiOrigin: origin(env, 'API_ORIGIN', ''),
     apiTimeoutMs: int(env, 'API_TIMEOUT_MS', 8000, 100, 120000),
@@ -263,7 +317,13 @@ export function parseConfig(env: Env): Config {
     siteName: str(env, 'SITE_NAME', 'tubefront').slice(0, 60),
     databasePath: str(env, 'DATABASE_PATH', 'data/catalog.db'),
     seedVideos: int(env, 'SEED_VIDEOS', 5000, 1, 5_000_000),
-    ageGateCountries: countries(env, 'AGE_GATE_COUNTRIES', DEFAULT_AGE_GATE_COUNTRIES),
+    // The countries the inline script gates from the country cookie alone (a policy other than none).
+    ageGateCountries: Object.entries(policy.regions).filter(([r, k]) => r.length === 2 && k !== 'none').map(([r]) => r),
+    agePolicy: policy,
+    ...ageProvider(env, policy),
+    agePassMaxAgeS: int(env, 'AGE_PASS_DAYS', 30, 1, 400) * 86_400,
+    ageRegionHeader: headerName(env, 'AGE_REGION_HEADER'),
+    ageRegionMmdb: str(env, 'AGE_REGION_MMDB', ''),
     countryHeader: headerName(env, 'COUNTRY_HEADER'),
     webmastersUrl: url(env, 'WEBMASTERS_URL', '/information/support/'),
     workWithUsUrl: url(env, 'WORK_WITH_US_URL', '/information/support/'),

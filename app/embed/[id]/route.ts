@@ -5,6 +5,7 @@ import { getConfig } from '@/lib/config';
 import { sourceCapabilities } from '@/lib/config/source-kind';
 import { embedNotFoundHtml, embedPlayerHtml } from '@/lib/server/embed-page';
 import { parseVideoId } from '@/lib/web/params';
+import { withAgeCheck } from '@/lib/age/media-guard';
 
 function html(body: string, status: number): Response {
   return new Response(body, {
@@ -17,7 +18,11 @@ function html(body: string, status: number): Response {
   });
 }
 
-export async function GET(_request: Request, context: { params: Promise<{ id: string }> }) {
+export async function GET(request: Request, context: { params: Promise<{ id: string }> }) {
+  return withAgeCheck(request, () => player(context));
+}
+
+async function player(context: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await context.params;
   const videoId = parseVideoId(id);
   // With an upstream API the embed URLs are the upstream's own; this player serves the catalogue only.

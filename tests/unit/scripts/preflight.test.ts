@@ -48,7 +48,7 @@ describe('the programs the test chain needs', () => {
     const missing = missingPrograms(ALL, machine([]));
     expect(missing.map((m) => m.program).sort()).toEqual(['chromium', 'java', 'nginx', 'nginx-geoip2', 'openssl', 'postgresql', 'redis-server', 'wrk', 'yt-dlp']);
     expect(missing.find((m) => m.program === 'java')).toEqual({ program: 'java', suites: ['test:judges'], install: 'sudo apt-get install -y default-jre-headless' });
-    expect(missing.find((m) => m.program === 'chromium')?.suites).toEqual(['test:e2e', 'test:compat', 'test:cache', 'test:judges', 'test:import']);
+    expect(missing.find((m) => m.program === 'chromium')?.suites).toEqual(['test:e2e', 'test:compat', 'test:cache', 'test:judges', 'test:import', 'test:age']);
     // Chromium has an npm-provided equivalent: Playwright's own browser.
     expect(missing.find((m) => m.program === 'chromium')?.install).toMatch(/^npx playwright install chromium/);
     const text = lines(missing);
@@ -104,7 +104,7 @@ describe('node scripts/preflight.mjs on a machine without them', () => {
   it('with TEST_SKIP_MISSING=1 passes, naming the suites that will be skipped; under CI it refuses', () => {
     const skip = run([], { TEST_SKIP_MISSING: '1' });
     expect(skip.status).toBe(0);
-    expect(skip.stderr).toContain('test:e2e, test:compat, test:cache, test:judges, test:import, test:pg, test:redis, test:origin, test:edge will be skipped');
+    expect(skip.stderr).toContain('test:e2e, test:compat, test:cache, test:judges, test:import, test:pg, test:redis, test:origin, test:edge, test:age will be skipped');
     const ci = run([], { TEST_SKIP_MISSING: '1', CI: 'true' });
     expect(ci.status).toBe(1);
     expect(ci.stderr).toMatch(/refused under CI/);

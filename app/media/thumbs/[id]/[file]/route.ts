@@ -2,11 +2,12 @@
 import { notFoundResponse, svgResponse } from '@/lib/server/media-response';
 import { parseFrameFile, videoThumbSvg } from '@/lib/catalog/demo/thumbnail-svg';
 import { parseVideoId } from '@/lib/web/params';
+import { withAgeCheck } from '@/lib/age/media-guard';
 
-export async function GET(_request: Request, context: { params: Promise<{ id: string; file: string }> }) {
+export async function GET(request: Request, context: { params: Promise<{ id: string; file: string }> }) {
   const { id, file } = await context.params;
   const videoId = parseVideoId(id);
   const frame = parseFrameFile(file);
   if (videoId === null || frame === null) return notFoundResponse();
-  return svgResponse(videoThumbSvg(videoId, frame));
+  return withAgeCheck(request, () => svgResponse(videoThumbSvg(videoId, frame)));
 }
