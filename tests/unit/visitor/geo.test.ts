@@ -103,8 +103,8 @@ describe('detectCountry', () => {
     expect(detectUnder({ TRUST_PROXY: '' }, fromSocket('5.9.0.1', { 'x-vercel-ip-country': 'NL', 'cloudfront-viewer-country': 'NL' }))).toBe('DE');
     // Trusted proxies listed, but this socket is not one of them.
     expect(detectUnder({ TRUST_PROXY: '10.0.0.0/8' }, fromSocket('5.9.0.1', { 'cf-ipcountry': 'NL' }))).toBe('DE');
-    // No socket address proven (a plain `next start`): nothing tells where the header came from.
-    expect(detectUnder({ TRUST_PROXY: '1' }, req({ 'cf-ipcountry': 'NL', 'x-forwarded-for': '5.9.0.1' }))).toBe('DE');
+    // A request the process's stamp missed: neither the header nor the forwarded address is believed.
+    expect(detectUnder({ TRUST_PROXY: '1' }, req({ 'cf-ipcountry': 'NL', 'x-forwarded-for': '5.9.0.1' }))).toBeNull();
   });
   it('believes only the header the operator names, when one is named', () => {
     const env = { TRUST_PROXY: '1', COUNTRY_HEADER: 'X-Country' };
