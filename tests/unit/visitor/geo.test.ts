@@ -111,6 +111,14 @@ describe('detectCountry', () => {
     expect(detectUnder(env, fromSocket('10.0.0.2', { 'x-country': 'fr', 'cf-ipcountry': 'NL', 'x-forwarded-for': '5.9.0.1' }))).toBe('FR');
     expect(detectUnder(env, fromSocket('10.0.0.2', { 'cf-ipcountry': 'NL', 'x-forwarded-for': '5.9.0.1' }))).toBe('DE');
   });
+  it('believes the named header through the shipped edge only when the edge says it sets it', () => {
+    const env = { TRUST_PROXY: '1', COUNTRY_HEADER: 'X-Country' };
+    const viaEdge = (sets: string) => fromSocket('127.0.0.1', { 'x-country': 'fr', 'x-forwarded-for': '5.9.0.1', 'x-tubefront-edge-country-header': sets });
+    expect(detectUnder(env, viaEdge('x-country'))).toBe('FR');
+    // An edge generated for no COUNTRY_HEADER, or another: the client's own value passed it.
+    expect(detectUnder(env, viaEdge('(none)'))).toBe('DE');
+    expect(detectUnder(env, viaEdge('x-geo'))).toBe('DE');
+  });
   it('falls back to the address when the header is unknown or invalid', () => {
     expect(detectUnder({ TRUST_PROXY: '1' }, fromSocket('10.0.0.2', { 'cf-ipcountry': 'XX', 'x-forwarded-for': '5.9.0.1' }))).toBe('DE');
     expect(detectUnder({ TRUST_PROXY: '' }, fromSocket('::ffff:77.88.8.8', { 'cf-ipcountry': '<b>' }))).toBe('RU');
