@@ -55,6 +55,9 @@ export function bodyRefusal(method, url, headers) {
 /**
  * Answers a request that must not be read (bodyRefusal) at once, with the API's JSON error and
  * `Connection: close`; returns whether it did. Runs in server.mjs before anything reads the request.
+ * No security header: the site's come all together from Next or not at all, and the nginx edge
+ * adds all of its copy to an answer without them (deploy/nginx/nginx.conf), a fixed JSON text
+ * included.
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
  * @returns {boolean}
@@ -69,7 +72,6 @@ export function refuseUnwantedBody(req, res) {
     'cache-control': 'no-store',
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(body),
-    'x-content-type-options': 'nosniff',
   });
   res.end(req.method === 'HEAD' ? undefined : body);
   return true;

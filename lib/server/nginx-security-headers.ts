@@ -51,12 +51,13 @@ function routeMap(variable: string, routes: { name: string; value: string }[]): 
  * blocks that `npm run edge:headers` writes into nginx.conf (a unit test keeps the shipped file
  * equal to the defaults' copy).
  *
- * - http: $edge_security_route (which route's copy, from the path), $edge_out_<name>: the route's copy of the
- *   header when the site's answer has none, else nothing, and $edge_policy: the copy's digest per
- *   route (lib/server/edge-headers.mjs's policyDigest). The edge never hides the site's headers: an
- *   answer carries the site's own, or, when the site left them to the edge (EDGE_SECRET, and the
- *   digest the edge sent equal to its own), the same values from here. So a copy made for another
- *   configuration is never served in place of the site's.
+ * - http: $edge_security_route (which route's copy, from the path), $edge_security_copy (that
+ *   route, or none when the site's answer has its own headers), $edge_out_<name>: the copy of the
+ *   header, and $edge_policy: the copy's digest per route (lib/server/edge-headers.mjs's
+ *   policyDigest). The edge never hides the site's headers: an answer carries the site's own, or,
+ *   when the site left them to the edge (EDGE_SECRET, and the digest the edge sent equal to its
+ *   own), the same values from here. So a copy made for another configuration is never served in
+ *   place of the site's.
  * - server: those headers added to every answer, the digest sent to the site, and the country
  *   header the site names (COUNTRY_HEADER), set to the edge's own country so that a client's never
  *   passes, its name sent too (the site believes that header through the edge only when the
@@ -74,13 +75,19 @@ export function nginxSecurityHeaders(rules: HeaderRule[] = securityHeaders(), co
     ...others.map((rule) => `    ${routeOf(rule.source).pattern} ${routeOf(rule.source).name};`),
     '    default pages;',
     '  }',
-    // Keyed on the route and the site's own value: the copy only where the site sent none; a route
-    // without the header is left out (nothing added).
+    // The route whose copy an answer gets: none when the site sent its own. The site sends all of
+    // a route's headers or none of them (it leaves them out together), so one of them, looked up
+    // once, tells: five lookups among the answer's headers were a sixth of a cache hit's work.
+    '  map $upstream_http_content_security_policy $edge_security_copy {',
+    '    "" $edge_security_route;',
+    '    default none;',
+    '  }',
+    // A route without the header is left out: nothing added.
     ...names.flatMap((name) => [
-      `  map "$edge_security_route|$upstream_http_${slug(name)}" $edge_out_${slug(name)} {`,
+      `  map $edge_security_copy $edge_out_${slug(name)} {`,
       ...routes.flatMap(({ name: route, rule }) => {
         const value = valueIn(rule, name);
-        return value === undefined ? [] : [`    "${route}|" ${quoted(name, value)};`];
+        return value === undefined ? [] : [`    ${route} ${quoted(name, value)};`];
       }),
       '    default "";',
       '  }',
