@@ -5,8 +5,9 @@
  *
  * - The visitor's socket address. `next start` copies it into X-Forwarded-For only when the
  *   request carries none, so a forged header hides it. Here every request gets the socket's
- *   address in x-tubefront-peer, overwriting whatever a client sent, with a random per-process
- *   token beside it that a client cannot know (lib/net/client-address.ts reads both).
+ *   address with a token a client cannot know (lib/server/peer-stamp.mjs;
+ *   lib/net/client-address.ts reads both). A plain `next start` gets the same, and the body
+ *   gate below, from instrumentation.ts (lib/server/next-server-guard.ts).
  * - The spec's path /api//json/suggester/{lifetime}/{count}.json, served as written: Next answers
  *   any path with '//' with a 308 before application code runs (resolve-routes.js), which a KVS
  *   client that does not follow redirects takes for a failure.
@@ -14,8 +15,11 @@
  *   Next's once per request.
  * - Behind the shipped nginx edge, the security headers are the edge's to add when it sends
  *   EDGE_SECRET (lib/server/edge-headers.mjs): a cached page is then stored without them.
- * - An answer sent before its request's body was read whole (a refusal, a body over its cap)
- *   closes the connection instead of reading the rest of the upload (lib/server/unread-body.mjs).
+ * - Only the endpoints that take a body read one: any other request with a body is answered
+ *   at once (405 or 413) and its connection closed, unread (lib/server/body-gate.mjs), where
+ *   Next would read it whole before answering. An answer sent before an endpoint's body was read
+ *   whole (a refusal, a body over its cap) closes the connection the same way
+ *   (lib/server/unread-body.mjs).
  * - Where AGE_POLICY blocks or verifies a region, the requests it can refuse are marked for the
  *   proxy's check of the visitor's region (lib/server/age-check-mark.mjs); otherwise none is.
  * - A page Next served from its page cache is served again from this server's own store of
@@ -25,21 +29,19 @@
  * Environment: PORT (3000), HOSTNAME (all interfaces), NEXT_DIST_DIR as in next.config.ts,
  * EDGE_SECRET, ANSWER_STORE_MB (32; 0: no store).
  */
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import { ageChecks, createAgeCheckMark } from './lib/server/age-check-mark.mjs';
 import { answerStoreOptions, createAnswerStore } from './lib/server/answer-store.mjs';
+import { refuseUnwantedBody } from './lib/server/body-gate.mjs';
 import { createCompressOnce } from './lib/server/compress-once.mjs';
 import { createEdgeHeaders } from './lib/server/edge-headers.mjs';
+import { createPeerStamp } from './lib/server/peer-stamp.mjs';
 import { closeIfBodyUnread } from './lib/server/unread-body.mjs';
 
-const PEER_HEADER = 'x-tubefront-peer';
-const PEER_TOKEN_HEADER = 'x-tubefront-peer-token';
-const token = randomBytes(18).toString('base64url');
-// Read at request time by lib/net/client-address.ts, in this same process.
-process.env.TUBEFRONT_PEER_TOKEN = token;
+// Before Next starts: its instrumentation then leaves the requests to this server.
+const stampPeer = createPeerStamp();
 
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME || undefined;
@@ -63,12 +65,12 @@ const ageCheckMark = createAgeCheckMark(ageChecks(process.env));
 
 const server = http.createServer((req, res) => {
   edgeHeaders(req, res);
+  if (refuseUnwantedBody(req, res)) return;
   closeIfBodyUnread(req, res);
   if (req.url?.startsWith(DOUBLE_SLASH_SUGGESTER)) req.url = `/api/json/suggester/${req.url.slice(DOUBLE_SLASH_SUGGESTER.length)}`;
   compress(req, res);
   if (!ageCheckMark(req) && answers.serve(req, res)) return;
-  req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
-  req.headers[PEER_TOKEN_HEADER] = token;
+  stampPeer(req);
   // The page cache follows the change through its tags, and so does the store; dropping it as
   // well once the endpoint has done its work costs one Next request per page.
   if (req.method === 'POST' && req.url?.startsWith(CATALOG_CHANGED)) {

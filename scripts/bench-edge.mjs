@@ -179,7 +179,7 @@ function variant(text, from, to) {
  */
 function variants(shipped) {
   const also = option('--also', '');
-  const securityLines = shipped.slice(shipped.indexOf('    add_header X-Content-Type-Options'), shipped.indexOf('    add_header X-Cache-Status $upstream_cache_status always;\n    location ^~ /embed/'));
+  const securityLines = shipped.slice(shipped.indexOf('    add_header X-Content-Type-Options'), shipped.indexOf('    add_header X-Cache-Status $upstream_cache_status always;\n'));
   return {
     shipped,
     'no generation subrequest': variant(variant(shipped, '    auth_request /_edge/generation;\n    auth_request_set $edge_generation $sent_http_etag;\n', ''), 'proxy_cache_key "$edge_generation|', 'proxy_cache_key "|'),
@@ -189,7 +189,7 @@ function variants(shipped) {
     'key of the path alone': variant(shipped, /** @type {RegExpExecArray} */ (/proxy_cache_key "[^"]*";/.exec(shipped))[0], 'proxy_cache_key "$edge_generation|$request_uri|$edge_encoding";'),
     'pcre_jit off': variant(shipped, 'pcre_jit on;\n', ''),
     ...(also ? { [`--also ${path.basename(also)}`]: fs.readFileSync(also, 'utf8') } : {}),
-    'no X-Cache-Status': variant(shipped, '    add_header X-Cache-Status $upstream_cache_status always;\n    location ^~ /embed/', '    location ^~ /embed/'),
+    'no X-Cache-Status': variant(shipped, '    add_header X-Cache-Status $upstream_cache_status always;\n', ''),
   };
 }
 

@@ -59,7 +59,7 @@ if (missing.length) {
 fs.copyFileSync(path.join(root, 'server.mjs'), path.join(out, 'tubefront-server.mjs'));
 // …and the modules it imports (its store of answers, compression once per answer, the edge's headers), at the same relative path.
 fs.mkdirSync(path.join(out, 'lib', 'server'), { recursive: true });
-for (const file of ['age-check-mark.mjs', 'answer-store.mjs', 'compress-once.mjs', 'edge-headers.mjs', 'page-cache-events.mjs', 'standalone-config.mjs', 'unread-body.mjs']) fs.copyFileSync(path.join(root, 'lib', 'server', file), path.join(out, 'lib', 'server', file));
+for (const file of ['age-check-mark.mjs', 'answer-store.mjs', 'body-gate.mjs', 'compress-once.mjs', 'edge-headers.mjs', 'page-cache-events.mjs', 'peer-stamp.mjs', 'standalone-config.mjs', 'unread-body.mjs']) fs.copyFileSync(path.join(root, 'lib', 'server', file), path.join(out, 'lib', 'server', file));
 // The age policy's parser, which age-check-mark.mjs reads AGE_POLICY with.
 fs.mkdirSync(path.join(out, 'lib', 'age'), { recursive: true });
 fs.copyFileSync(path.join(root, 'lib', 'age', 'policy.mjs'), path.join(out, 'lib', 'age', 'policy.mjs'));

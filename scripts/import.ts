@@ -25,7 +25,7 @@ async function main(): Promise<number> {
   }
   let input;
   try {
-    input = await openFeed(cmd.target, { maxBytes: config.importUrlMaxBytes, timeoutMs: config.importUrlTimeoutMs });
+    input = await openFeed(cmd.target, { maxBytes: config.importUrlMaxBytes, timeoutMs: config.importUrlTimeoutMs, allowPrivate: config.importAllowPrivate });
   } catch (e) {
     if (!(e instanceof FeedInputError)) throw e;
     console.error(`import: cannot read ${e.message}; nothing was changed.`);

@@ -5,6 +5,7 @@
  * policy cookie set on delivery beside the country cookie, so the inline script decides at once.
  */
 import { anyRegion, needsPolicyCookie, policyEntries, type AgePolicy, UNKNOWN_REGION } from './policy.mjs';
+import { withGeneratedBlock } from '../web/nginx-block';
 import { AGE_INFO_PATH } from './blocked-response';
 
 export const HTTP_BEGIN = '  # BEGIN age policy (http): generated from AGE_POLICY by `npm run edge:age`; edit there';
@@ -110,14 +111,7 @@ export function nginxAgeServer(policy: AgePolicy): string {
   return lines.join('\n');
 }
 
-function replaceBetween(conf: string, begin: string, end: string, part: string): string {
-  const a = conf.indexOf(begin);
-  const b = conf.indexOf(end, a);
-  if (a < 0 || b < 0 || conf.indexOf(begin, a + 1) >= 0) throw new Error(`nginx.conf: expected one "${begin.trim()}" and its END line`);
-  return conf.slice(0, a) + part + conf.slice(b + end.length);
-}
-
 /** `conf` with its two age-policy parts generated from `policy`. */
 export function withNginxAgePolicy(conf: string, policy: AgePolicy): string {
-  return replaceBetween(replaceBetween(conf, HTTP_BEGIN, HTTP_END, nginxAgeHttp(policy)), SERVER_BEGIN, SERVER_END, nginxAgeServer(policy));
+  return withGeneratedBlock(withGeneratedBlock(conf, HTTP_BEGIN, HTTP_END, `${nginxAgeHttp(policy)}\n`, 'age policy (http)'), SERVER_BEGIN, SERVER_END, `${nginxAgeServer(policy)}\n`, 'age policy (server)');
 }

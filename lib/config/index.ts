@@ -66,6 +66,8 @@ export interface Config {
   /** Bytes and seconds an import reads of a feed URL at most (lib/import/open-input.ts). */
   importUrlMaxBytes: number;
   importUrlTimeoutMs: number;
+  /** Whether a feed URL may lead to a loopback, private or reserved address (lib/import/private-address.ts). */
+  importAllowPrivate: boolean;
   /** Origins of the running site's servers that catalogue tools tell about a change (import, takedown). */
   revalidateUrls: string[];
   /** Shared secret of the internal revalidation endpoint; '' means the catalogue keeps one (meta table). */
@@ -344,8 +346,10 @@ export function parseConfig(env: Env): Config {
     inputRatePerMinute: int(env, 'INPUT_RATE_PER_MINUTE', 60, 1, 100_000),
     embedHosts: hostList(env, 'EMBED_HOSTS', DEFAULT_EMBED_HOSTS),
     imgHosts: hostList(env, 'IMG_HOSTS', []),
-    importUrlMaxBytes: int(env, 'IMPORT_URL_MAX_MB', 16384, 1, 1_048_576) * 1024 * 1024,
-    importUrlTimeoutMs: int(env, 'IMPORT_URL_TIMEOUT_S', 14400, 1, 604_800) * 1000,
+    // Defaults sized in lib/import/open-input.ts (DEFAULT_URL_LIMITS).
+    importUrlMaxBytes: int(env, 'IMPORT_URL_MAX_MB', 8192, 1, 1_048_576) * 1024 * 1024,
+    importUrlTimeoutMs: int(env, 'IMPORT_URL_TIMEOUT_S', 3600, 1, 604_800) * 1000,
+    importAllowPrivate: flag(env, 'IMPORT_ALLOW_PRIVATE'),
     revalidateUrls: originList(env, 'REVALIDATE_URLS', [`http://127.0.0.1:${port}`]),
     revalidateSecret: pattern(env, 'REVALIDATE_SECRET', /^[\x21-\x7e]{16,256}$/, 'a secret of 16 to 256 printable characters'),
     redisUrl: redisUrl(env, 'REDIS_URL'),

@@ -23,7 +23,7 @@ export { COUNTRY_COOKIE } from '@/lib/web/cookies';
 /**
  * Headers set by CDNs in front of the site, believed from a trusted proxy only (COUNTRY_HEADER,
  * when set, names the one header believed instead). The proxy must set or strip them: the
- * shipped edge strips all three.
+ * shipped edge strips all three, and sets COUNTRY_HEADER's (EDGE_COUNTRY_HEADER).
  */
 export const CDN_COUNTRY_HEADERS = ['cf-ipcountry', 'x-vercel-ip-country', 'cloudfront-viewer-country'] as const;
 
@@ -93,10 +93,24 @@ function extraHeader(): string {
   }
 }
 
-/** The country headers believed from a trusted proxy: the operator's one, else the CDNs'. */
-function countryHeaders(): readonly string[] {
+/**
+ * Sent by the shipped nginx edge: the name of the country header it sets itself (COUNTRY_HEADER as
+ * of its last `npm run edge:headers`), empty when none. The edge blanks the CDNs' three, but it
+ * can only set the operator's own header by its name: a header of another name passes through it
+ * as the client wrote it.
+ */
+export const EDGE_COUNTRY_HEADER = 'x-tubefront-edge-country-header';
+
+/**
+ * The country headers believed from a trusted proxy: the operator's one, else the CDNs'. Through
+ * the shipped edge, the operator's one only when the edge says it sets that header: an edge
+ * generated for another COUNTRY_HEADER (or none) lets a client's own value through.
+ */
+function countryHeaders(headers: Headers): readonly string[] {
   const named = extraHeader();
-  return named ? [named] : CDN_COUNTRY_HEADERS;
+  if (!named) return CDN_COUNTRY_HEADERS;
+  const edgeSets = headers.get(EDGE_COUNTRY_HEADER);
+  return edgeSets === null || edgeSets.trim().toLowerCase() === named ? [named] : [];
 }
 
 /** The visitor's country (two upper-case letters) or null when it cannot be told. */
@@ -104,7 +118,7 @@ export function detectCountry(request: Pick<NextRequest, 'headers'>): string | n
   const { headers } = request;
   const trust = trustProxy();
   if (fromTrustedProxy(headers, trust)) {
-    for (const name of countryHeaders()) {
+    for (const name of countryHeaders(headers)) {
       const country = normalizeCountry(headers.get(name));
       if (country) return country;
     }

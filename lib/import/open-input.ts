@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { type Readable, Transform } from 'node:stream';
-import { publicOnlyLookup, redirectRefused } from './private-address';
+import { addressRefused, PrivateAddressError, publicOnlyLookup, redirectRefused } from './private-address';
 
 export interface FeedInput {
   stream: Readable;
@@ -61,16 +61,30 @@ export class FeedInputError extends Error {}
 
 const MAX_REDIRECTS = 5;
 
-/** How much of a feed URL an import reads: whatever the server sends, it stops at these. */
+/** How much of a feed URL an import reads, and where from: whatever the server sends, it stops at these. */
 export interface UrlLimits {
   /** Bytes of the response body (IMPORT_URL_MAX_MB). */
   maxBytes: number;
   /** From the first request to the body's last byte, redirects included (IMPORT_URL_TIMEOUT_S). */
   timeoutMs: number;
+  /**
+   * The URL given may lead to a loopback, private or reserved address (IMPORT_ALLOW_PRIVATE): the
+   * operator chose it. A redirect never may: the server chooses that.
+   */
+  allowPrivate?: boolean;
 }
 
-/** The defaults of IMPORT_URL_MAX_MB and IMPORT_URL_TIMEOUT_S (lib/config/index.ts). */
-export const DEFAULT_URL_LIMITS: UrlLimits = { maxBytes: 16384 * 1024 * 1024, timeoutMs: 14400 * 1000 };
+/**
+ * The defaults of IMPORT_URL_MAX_MB and IMPORT_URL_TIMEOUT_S (lib/config/index.ts), sized from
+ * the sample feeds (tests/fixtures/feeds): a row of the big tubes' dumps or of KVS CSV is 421 bytes
+ * at most (a pornhub dump row with its thumbnail list), the widest record of any sample 602 (a KVS
+ * XML <video> with its indentation). A feed of 10,000,000 rows, ten times the largest the import
+ * is benchmarked with, is then 4.2 GB, 6.0 GB at worst: 8 GB holds either. A URL is read at the
+ * pace the import writes, and the slowest writer measured, PostgreSQL, took 5,786 rows a second
+ * (docs/benchmarks.md): those 10,000,000 rows in 29 minutes, so an hour. Anything larger or slower
+ * is an operator's to allow.
+ */
+export const DEFAULT_URL_LIMITS: UrlLimits = { maxBytes: 8192 * 1024 * 1024, timeoutMs: 3600 * 1000 };
 
 function megabytes(bytes: number): string {
   return `${Math.round(bytes / 1024 / 1024)} MB`;
@@ -106,8 +120,12 @@ function counted(res: http.IncomingMessage, url: URL, size: number | null, limit
 function fetchUrl(url: URL, redirects: number, limits: UrlLimits, deadline: number): Promise<FeedInput> {
   return new Promise((resolve, reject) => {
     const get = url.protocol === 'https:' ? https.get : http.get;
-    const options: http.RequestOptions = { headers: { 'user-agent': 'tubefront-import/1', accept: '*/*' }, timeout: 30_000 };
-    if (redirects > 0) options.lookup = publicOnlyLookup;
+    // A connection of its own (agent: false): a kept-alive socket of the global agent to the same
+    // host and port, opened without the check below, would otherwise carry a redirect unchecked.
+    const options: http.RequestOptions = { headers: { 'user-agent': 'tubefront-import/1', accept: '*/*' }, timeout: 30_000, agent: false };
+    // The name is resolved and checked here, and the socket connects to the very address checked:
+    // a DNS answer that changes between a check and the connection cannot slip past it.
+    if (redirects > 0 || !limits.allowPrivate) options.lookup = publicOnlyLookup;
     const req = get(url, options, (res) => {
       clearTimeout(timer);
       const status = res.statusCode ?? 0;
@@ -141,7 +159,9 @@ function fetchUrl(url: URL, redirects: number, limits: UrlLimits, deadline: numb
     req.on('timeout', () => req.destroy(new FeedInputError(`${url.href}: no answer within 30 s`)));
     req.on('error', (e) => {
       clearTimeout(timer);
-      reject(e instanceof FeedInputError ? e : new FeedInputError(`${url.href}: ${e.message}`));
+      // Only the URL given is the operator's to allow.
+      const hint = e instanceof PrivateAddressError && redirects === 0 ? ' (IMPORT_ALLOW_PRIVATE=1 allows it)' : '';
+      reject(e instanceof FeedInputError ? e : new FeedInputError(`${url.href}: ${e.message}${hint}`));
     });
   });
 }
@@ -158,6 +178,8 @@ export async function openFeed(target: string, limits: UrlLimits = DEFAULT_URL_L
     } catch {
       throw new FeedInputError(`${target}: not a valid URL`);
     }
+    const refused = addressRefused(url, limits.allowPrivate ?? false);
+    if (refused) throw new FeedInputError(`${url.href}: ${refused}`);
     return fetchUrl(url, 0, limits, Date.now() + limits.timeoutMs);
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) throw new FeedInputError(`${target}: only files and http(s) URLs can be imported`);

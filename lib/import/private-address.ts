@@ -2,36 +2,40 @@ import dns from 'node:dns';
 import net from 'node:net';
 
 /**
- * Addresses a feed's redirect may not lead to: the importer runs inside the operator's network,
- * so a partner's redirect to one of these would make it fetch (and report the errors of) an
- * internal service. Loopback, private, carrier-grade NAT, link-local (cloud metadata at
- * 169.254.169.254), unspecified, benchmarking, multicast and reserved ranges, in IPv4 and IPv6.
+ * Addresses a feed URL may not lead to, the first one as much as a redirect: the importer runs
+ * inside the operator's network, so a partner's host name that resolves to one of these, or a
+ * redirect there, would make it fetch (and report the errors of) an internal service. Loopback,
+ * private, carrier-grade NAT, link-local (cloud metadata at 169.254.169.254), unspecified,
+ * documentation, benchmarking, multicast and reserved ranges; in IPv6 also the ranges that carry
+ * an IPv4 address a gateway turns back into IPv4 (NAT64 64:ff9b::/96 and its local 64:ff9b:1::/48,
+ * 6to4 2002::/16, Teredo and the other IETF assignments of 2001::/23, the old IPv4-compatible
+ * ::/96, IPv4-translated ::ffff:0:0:0/96) and the deprecated site-local fec0::/10. An
+ * operator whose feed lives on their own network says so with IMPORT_ALLOW_PRIVATE=1, which lets
+ * the URL given through; its redirects are checked all the same.
  */
 const BLOCKED = new net.BlockList();
 for (const [prefix, bits] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15],
+  ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) BLOCKED.addSubnet(prefix, bits, 'ipv4');
-for (const [prefix, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) {
+for (const [prefix, bits] of [
+  ['::', 96], ['::ffff:0:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23],
+  ['2001:db8::', 32], ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+] as const) {
   BLOCKED.addSubnet(prefix, bits, 'ipv6');
 }
 
-/** True for an address (IPv4, IPv6, IPv4-mapped IPv6, with or without brackets) in a blocked range. */
+/**
+ * True for an address (IPv4 or IPv6, with or without brackets) in a blocked range. An IPv4-mapped
+ * IPv6 address (::ffff:127.0.0.1, ::ffff:7f00:1) is checked as the IPv4 address it stands for
+ * (BlockList does so itself).
+ */
 export function isPrivateAddress(address: string): boolean {
   const a = address.replace(/^\[|\]$/g, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(a)?.[1];
-  if (mapped) return BLOCKED.check(mapped, 'ipv4');
   const type = net.isIP(a);
   if (type === 4) return BLOCKED.check(a, 'ipv4');
-  if (type === 6) {
-    // ::ffff:7f00:1 is 127.0.0.1 written in hex: check the IPv4 address it maps.
-    const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(a);
-    if (hex) {
-      const n = (parseInt(hex[1]!, 16) << 16) | parseInt(hex[2]!, 16);
-      return BLOCKED.check([n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.'), 'ipv4');
-    }
-    return BLOCKED.check(a, 'ipv6');
-  }
+  if (type === 6) return BLOCKED.check(a, 'ipv6');
   return false;
 }
 
@@ -54,9 +58,18 @@ export const publicOnlyLookup: net.LookupFunction = (hostname, options, callback
 };
 
 /**
- * Why a redirect from `from` to `to` is not followed, or null. The operator chose the first URL
- * (it may well be on the local network); a partner's server chooses where it redirects, so that
- * may neither leave https nor lead inside the network (its DNS answer is checked on connecting).
+ * Why the URL itself may not be fetched, or null: a private or loopback address literal, unless
+ * `allowPrivate`. (A host name is checked on connecting, by publicOnlyLookup.)
+ */
+export function addressRefused(url: URL, allowPrivate: boolean): string | null {
+  if (!allowPrivate && isPrivateAddress(url.hostname)) return 'a private or loopback address (IMPORT_ALLOW_PRIVATE=1 allows it)';
+  return null;
+}
+
+/**
+ * Why a redirect from `from` to `to` is not followed, or null. A partner's server chooses where it
+ * redirects, so that may neither leave https nor lead inside the network, whatever the operator
+ * allowed for the first URL (its DNS answer is checked on connecting).
  */
 export function redirectRefused(from: URL, to: URL): string | null {
   if (to.protocol !== 'http:' && to.protocol !== 'https:') return 'redirect to a non-http(s) URL';

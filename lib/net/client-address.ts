@@ -1,12 +1,13 @@
 /**
  * The visitor's address, which votes, view stats, the rate limit and the GeoIP country key on.
  *
- * `next start` cannot be trusted with it: it copies the socket's address into X-Forwarded-For
- * only when the request has none (`??=` in next/dist/server/base-server.js), so a client that
- * sends its own X-Forwarded-For hides the socket entirely. The site's server (server.mjs, which
- * `npm start` runs) therefore records the socket's address in PEER_HEADER on every request,
- * overwriting whatever a client sent, and proves it with PEER_TOKEN_HEADER, a random token of
- * the process. Forwarded headers are then believed only as far as TRUST_PROXY says:
+ * Next's own server cannot be trusted with it: it copies the socket's address into
+ * X-Forwarded-For only when the request has none (`??=` in next/dist/server/base-server.js), so a
+ * client that sends its own X-Forwarded-For hides the socket entirely. Every production server
+ * (server.mjs, and `next start` through instrumentation.ts) therefore records the socket's address
+ * in PEER_HEADER on every request, overwriting whatever a client sent, and proves it with
+ * PEER_TOKEN_HEADER, a random token of the process (lib/server/peer-stamp.mjs, whose names these
+ * are). Forwarded headers are then believed only as far as TRUST_PROXY says:
  *   - none (default): the socket's address, whatever the headers say;
  *   - a hop count N: the address N entries left of the socket in X-Forwarded-For (N proxies in
  *     front, each appending the address it saw, as nginx's $proxy_add_x_forwarded_for does);
@@ -17,7 +18,7 @@ import { BlockList, isIPv4, isIPv6 } from 'node:net';
 
 export const PEER_HEADER = 'x-tubefront-peer';
 export const PEER_TOKEN_HEADER = 'x-tubefront-peer-token';
-/** Set by server.mjs in its own process; absent under a plain `next start`. */
+/** Set by the server's own process (lib/server/peer-stamp.mjs); absent only under `next dev` and in tests. */
 export const PEER_TOKEN_ENV = 'TUBEFRONT_PEER_TOKEN';
 
 export type TrustProxy = { kind: 'none' } | { kind: 'hops'; hops: number } | { kind: 'list'; list: BlockList; text: string };
@@ -91,12 +92,14 @@ function forwardedChain(headers: Headers): (string | null)[] {
 
 /**
  * The visitor's address under `trust`, or null when it cannot be told (a malformed entry where
- * the trusted proxies say the visitor is). Under a plain `next start` (no peer header) the last
- * X-Forwarded-For entry stands for the socket, which is exact only when the client sent none.
+ * the trusted proxies say the visitor is, or a request the process's stamp missed: one Next's
+ * server took before instrumentation.ts had installed it). Without a stamp at all (`next dev`) the
+ * last X-Forwarded-For entry stands for the socket, which is exact only when the client sent none.
  */
 export function clientAddress(headers: Headers, trust: TrustProxy): string | null {
   const chain = forwardedChain(headers);
   const peer = peerAddress(headers);
+  if (!peer && process.env[PEER_TOKEN_ENV]) return null;
   const hops = peer ? [...chain, peer] : chain;
   const nearest = hops.length - 1;
   if (nearest < 0) return null;
@@ -115,7 +118,7 @@ export function clientAddress(headers: Headers, trust: TrustProxy): string | nul
  * Whether the request reached this server through a proxy that TRUST_PROXY trusts: only then may
  * a header that proxy sets (a CDN's country, say) be believed. A hop count trusts whatever
  * connects (the proxies are the only way in); a list, only a socket address on it. Without the
- * peer header (a plain `next start`) nothing can be told, so nothing is trusted.
+ * peer header (`next dev`) nothing can be told, so nothing is trusted.
  */
 export function fromTrustedProxy(headers: Headers, trust: TrustProxy): boolean {
   if (trust.kind === 'none') return false;

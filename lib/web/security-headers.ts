@@ -12,7 +12,6 @@
  */
 
 import { DEFAULT_EMBED_HOSTS } from '../config/index';
-import { withGeneratedBlock } from './nginx-block';
 
 /**
  * What the policy allows beyond this origin, all of it from the configuration (lib/config/index.ts), so
@@ -184,54 +183,4 @@ export function securityHeaders(c: CspSources = DEFAULT_CSP_SOURCES): HeaderRule
       ],
     },
   ];
-}
-
-/** Where the shipped nginx edge carries the headers above (deploy/nginx/nginx.conf, between these lines). */
-export const NGINX_BLOCK_BEGIN = '    # BEGIN security headers: generated from lib/web/security-headers.ts by `npm run edge:headers`; edit there';
-export const NGINX_BLOCK_END = '    # END security headers';
-
-/** An nginx location prefix for a next.config `source` of the form `/name/:path*`. */
-function locationOf(source: string): string {
-  const m = /^(\/[a-z-]+\/):path\*$/.exec(source);
-  if (!m?.[1]) throw new Error(`security-headers: no nginx location for ${source}`);
-  return m[1];
-}
-
-function addHeaders(headers: { key: string; value: string }[], indent: string): string[] {
-  return [
-    ...headers.map(({ key, value }) => {
-      // The values go between double quotes in nginx's syntax, where " \ and $ mean something.
-      if (/["\\$\r\n]/.test(value)) throw new Error(`security-headers: ${key} cannot be written into nginx.conf`);
-      return `${indent}add_header ${key} "${value}" always;`;
-    }),
-    // A location with add_header of its own inherits none from the server block: the cache status too.
-    `${indent}add_header X-Cache-Status $upstream_cache_status always;`,
-  ];
-}
-
-/**
- * The nginx edge's copy of securityHeaders(): the site's values under the site's names, hidden
- * from the site's answer and added by the edge (server.mjs leaves them out for the edge's own
- * requests, lib/server/edge-headers.mjs). The first rule (every path but the ones named after it)
- * goes in the server block; each other rule gets a location of its own with the same proxying,
- * `^~` so that no pattern location (the edge's video files) takes one of its paths.
- * `npm run edge:headers` writes it into nginx.conf and a unit test keeps the two equal.
- */
-export function nginxSecurityHeaders(rules: HeaderRule[] = securityHeaders()): string {
-  const [pages, ...others] = rules;
-  if (!pages) throw new Error('security-headers: no rules');
-  const names = [...new Set(rules.flatMap((r) => r.headers.map((h) => h.key)))];
-  const lines = [
-    NGINX_BLOCK_BEGIN,
-    ...names.map((name) => `    proxy_hide_header ${name};`),
-    ...addHeaders(pages.headers, '    '),
-    ...others.flatMap((rule) => [`    location ^~ ${locationOf(rule.source)} {`, '      proxy_pass http://tubefront;', ...addHeaders(rule.headers, '      '), '    }']),
-    NGINX_BLOCK_END,
-  ];
-  return `${lines.join('\n')}\n`;
-}
-
-/** `conf` (nginx.conf's text) with its generated block replaced by `block`; throws without exactly one. */
-export function withNginxBlock(conf: string, block: string): string {
-  return withGeneratedBlock(conf, NGINX_BLOCK_BEGIN, NGINX_BLOCK_END, block, 'security headers');
 }

@@ -2,15 +2,17 @@
  * test:edge, the STANDALONE build (npm run build:standalone) behind a second copy of the shipped
  * edge (tests/support/system/edge.mjs), without EDGE_SECRET: home, a listing, a video page, static
  * assets, public/ and votes through nginx; every kind of answer carries the site's security
- * headers once (the edge replaces the site's own copies with the same), and the cache stores the
- * site's headers as sent.
+ * headers once (the edge passes the site's own on), and the cache stores the site's headers as
+ * sent. Then Next's own server.js of the folder, with no proxy trusted: a forged X-Forwarded-For
+ * makes its visitor neither German nor a new voter, and a body no endpoint takes is answered at
+ * once (before, it believed the header and read the body whole).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startEdge } from '../support/system/edge.mjs';
-import { freePort, root, startStandalone } from '../support/system/harness.mjs';
+import { freePort, root, startProcess, startStandalone, waitFor } from '../support/system/harness.mjs';
 import { request } from '../support/system/http-client.mjs';
 import { DIST, RETURNING, asked, cacheFile, cacheStatus, checkSecurityHeaders, hitWithin, latest, packStandalone, prepareEdgeSite, videoUrl, vote } from './edge-site.mjs';
 
@@ -80,7 +82,7 @@ describe('the standalone build behind the shipped edge', () => {
     assert.match(b.text, /already_voted/, '127.0.0.4 again');
     assert.equal(c.text, '{"ok":1}', '127.0.0.5');
   });
-  // Without EDGE_SECRET: the site sends its headers, the edge replaces them with the same.
+  // Without EDGE_SECRET: the site sends its headers, and the edge passes them on.
   test("security headers without EDGE_SECRET: every kind of answer carries each of the site's security headers once, with its value", async (t) => {
     await checkSecurityHeaders(t, sa.baseUrl, front.baseUrl, ['/videos/most-popular/1/', `/embed/${v.video_id}/`, '/ad-frame/native/', '/no-such-page/']);
   });
@@ -88,5 +90,38 @@ describe('the standalone build behind the shipped edge', () => {
     const stored = cacheFile(front.prefix, '/videos/most-popular/1/');
     assert.ok(stored !== null, 'no cache file (or more than one) for the listing');
     assert.match(stored, /Content-Security-Policy/);
+  });
+});
+
+describe("Next's own server.js of the standalone folder", () => {
+  /** @type {import('../support/system/harness.mjs').ProcessHandle} */
+  let plain;
+  let base = '';
+  before(async () => {
+    // The folder packed above; no proxy trusted, as a server that visitors reach directly.
+    const { serverEnv } = prepareEdgeSite('data/edge-standalone-plain.db');
+    const port = await freePort();
+    plain = startProcess(process.execPath, ['server.js'], {
+      cwd: path.join(root, DIST, 'standalone'),
+      env: { ...serverEnv, TRUST_PROXY: '', DATABASE_PATH: path.join(root, 'data/edge-standalone-plain.db'), PORT: String(port), HOSTNAME: '127.0.0.1' },
+    });
+    base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/api/health/`, plain.child);
+  });
+  after(() => plain?.stop());
+
+  test('server.js: a forged X-Forwarded-For: 5.9.0.1 neither makes the visitor German nor a new voter', async () => {
+    const country = await request(`${base}/api/country/`, { headers: { 'x-forwarded-for': '5.9.0.1' } });
+    assert.equal(country.text, '{"country":"XX"}');
+    const id = Number(/** @type {Video} */ ((await latest(base))[12]).video_id);
+    const first = await vote(base, id, '127.0.0.1', { 'x-forwarded-for': '5.9.0.1' });
+    const again = await vote(base, id, '127.0.0.1', { 'x-forwarded-for': '5.9.0.2' });
+    assert.equal(first.text, '{"ok":1}');
+    assert.match(again.text, /already_voted/);
+  });
+  test('server.js: a POST with a body to a page is answered 405 at once, the connection closed', async () => {
+    const res = await request(`${base}/videos/`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(1000) });
+    assert.equal(res.status, 405);
+    assert.equal(res.headers.connection, 'close');
   });
 });

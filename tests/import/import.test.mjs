@@ -93,8 +93,9 @@ describe('1. imports of every format', () => {
   ];
   for (const [args, expected] of runs) {
     test(`${args.slice(2).join(' ')}: ${expected}`, async () => {
+      // The feed server is this test's, on loopback: the operator's setting lets its URL through.
       const r = await cli(
-        env,
+        args.some((a) => a.includes('<port>')) ? { ...env, IMPORT_ALLOW_PRIVATE: '1' } : env,
         args.map((a) => a.replace('<port>', String(feedPort))),
       );
       assert.equal(r.code, 0, 'exit code');
@@ -114,8 +115,14 @@ describe('1. imports of every format', () => {
     assert.match(missingFile.out, /cannot read .*no such file; nothing was changed/);
   });
 
+  test('a URL on a loopback address stops with one line, exit 1, unless IMPORT_ALLOW_PRIVATE=1', async () => {
+    const refused = await cli(env, ['import', '--', `http://127.0.0.1:${feedPort}/xvideos.csv`, '--format', 'xvideos']);
+    assert.equal(refused.code, 1, 'exit code');
+    assert.match(refused.out, /a private or loopback address \(IMPORT_ALLOW_PRIVATE=1 allows it\); nothing was changed/);
+  });
+
   test('a URL answering 404 stops with one line, exit 1', async () => {
-    const missingUrl = await cli(env, ['import', '--', `http://127.0.0.1:${feedPort}/gone.csv`]);
+    const missingUrl = await cli({ ...env, IMPORT_ALLOW_PRIVATE: '1' }, ['import', '--', `http://127.0.0.1:${feedPort}/gone.csv`]);
     assert.equal(missingUrl.code, 1, 'exit code');
     assert.match(missingUrl.out, /HTTP 404; nothing was changed/);
   });

@@ -4,17 +4,20 @@ import { ageProvider, clearCheckCookie, readCheckCookie, setPassCookies, spendNo
 import { AGE_CHECK_COOKIE } from '@/lib/age/cookies';
 import { escapeHtml, plainPageResponse, seeOther } from '@/lib/age/plain-page';
 import { AgeCheckError } from '@/lib/age/provider';
+import { readBodyText } from '@/lib/kvs/request-body';
 
 export const dynamic = 'force-dynamic';
 
-/** Bytes of a posted answer read at most (a presentation with its certificates fits well within). */
+/** Bytes of a posted answer read at most (a presentation with its certificates fits well within); lib/server/body-gate.mjs has the same cap. */
 const MAX_BODY = 256 * 1024;
 
 /** The provider's answer: the query of a redirect, or the fields or JSON of a post. */
 async function answerOf(request: NextRequest): Promise<unknown> {
   if (request.method === 'GET') return Object.fromEntries(request.nextUrl.searchParams);
-  const text = await request.text();
-  if (text.length > MAX_BODY) throw new AgeCheckError('bad_answer', 'answer too large');
+  // Counted while it streams (server.mjs's body gate refuses a larger declared length first).
+  const body = await readBodyText(request, MAX_BODY);
+  if (!body.ok) throw new AgeCheckError('bad_answer', 'answer too large or unreadable');
+  const text = body.value;
   const type = request.headers.get('content-type') ?? '';
   if (type.includes('application/json')) {
     try {

@@ -2,6 +2,7 @@ import type { NextRequest } from 'next/server';
 import { getConfig } from '@/lib/config';
 import { RETURN_PATH } from '@/lib/age/check-flow';
 import { escapeHtml, plainPageResponse } from '@/lib/age/plain-page';
+import { readBodyText } from '@/lib/kvs/request-body';
 import { encodeTestToken, TEST_PROVIDER_ID, TEST_PROVIDER_PATH, testClaims, type TestProviderOptions } from '@/lib/age/providers/test';
 
 export const dynamic = 'force-dynamic';
@@ -43,7 +44,10 @@ export function GET(request: NextRequest) {
 export async function POST(request: NextRequest) {
   const options = testOptions();
   if (!options) return notHere();
-  const form = new URLSearchParams((await request.text()).slice(0, 8192));
+  // At most 8 KB, counted while it streams (lib/server/body-gate.mjs has the same cap).
+  const body = await readBodyText(request, 8192);
+  if (!body.ok) return body.response;
+  const form = new URLSearchParams(body.value);
   const nonce = form.get('nonce') ?? '';
   if (!NONCE.test(nonce)) return plainPageResponse(400, 'Bad request', '<p>No check to answer.</p>');
   const optional = (name: string) => form.get(name)?.slice(0, 200) || undefined;

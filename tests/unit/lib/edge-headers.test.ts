@@ -10,13 +10,19 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ConfigError, parseConfig } from '@/lib/config';
 import { createCompressOnce } from '@/lib/server/compress-once.mjs';
-import { createEdgeHeaders, EDGE_HEADER, EDGE_OWNED_HEADERS, edgeSecretMatches } from '@/lib/server/edge-headers.mjs';
-import { type HeaderRule, nginxSecurityHeaders, securityHeaders, withNginxBlock } from '@/lib/web/security-headers';
+import { createEdgeHeaders, EDGE_HEADER, EDGE_OWNED_HEADERS, EDGE_POLICY_HEADER, edgeSecretMatches, policyDigest } from '@/lib/server/edge-headers.mjs';
+import { nginxSecurityHeaders, withNginxBlock } from '@/lib/server/nginx-security-headers';
+import { cspSources, type HeaderRule, securityHeaders } from '@/lib/web/security-headers';
 
 const SECRET = 'Zm9vYmFyLWVkZ2Utc2VjcmV0LTEyMzQ';
 const PAGE = `<!DOCTYPE html><html><body>${'<a href="/video/1/x/">a video</a>'.repeat(100)}</body></html>`;
 
 const PAGES = securityHeaders()[0] as HeaderRule;
+/** The digest an edge holding `headers` as its copy sends (what npm run edge:headers writes). */
+const digestOf = (headers: [string, string][]) => policyDigest(headers);
+const PAGE_COPY = policyDigest(PAGES.headers.map((h) => [h.key, h.value] as const));
+/** The secret and the digest of the edge's copy of the page's headers: the edge of the same configuration. */
+const EDGE = { [EDGE_HEADER]: SECRET, [EDGE_POLICY_HEADER]: PAGE_COPY };
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 /** What the handlers saw of the edge's header (it must never reach them). */
@@ -73,8 +79,8 @@ function get(p: string, headers: Record<string, string> = {}): Promise<{ status:
 const owned = (h: http.IncomingHttpHeaders) => EDGE_OWNED_HEADERS.filter((name) => h[name] !== undefined);
 
 describe('the site leaves its security headers to the edge', () => {
-  test('with the secret: none of the five, everything else as before (compressed, cacheable)', async () => {
-    const res = await get('/page', { [EDGE_HEADER]: SECRET });
+  test('with the secret and the digest of its own headers: none of the five, everything else as before (compressed, cacheable)', async () => {
+    const res = await get('/page', EDGE);
     expect(owned(res.headers)).toEqual([]);
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers['cache-control']).toBe('s-maxage=86400');
@@ -89,11 +95,22 @@ describe('the site leaves its security headers to the edge', () => {
     }
   });
 
+  test('with the secret but a copy of another configuration (or none): all five, the site\'s own', async () => {
+    const other = securityHeaders(cspSources({ ...parseConfig({ EMBED_HOSTS: 'old.example', IMG_HOSTS: 'img.old.example' }) }))[0] as HeaderRule;
+    const stale = policyDigest(other.headers.map((h) => [h.key, h.value] as const));
+    expect(stale).not.toBe(PAGE_COPY);
+    for (const headers of [{ [EDGE_HEADER]: SECRET, [EDGE_POLICY_HEADER]: stale }, { [EDGE_HEADER]: SECRET }]) {
+      const res = await get('/page', headers);
+      expect(owned(res.headers).sort()).toEqual([...EDGE_OWNED_HEADERS].sort());
+      expect(res.headers['content-security-policy']).toBe(PAGES.headers.find((h) => h.key === 'Content-Security-Policy')?.value);
+    }
+  });
+
   test('headers given to writeHead, as an object or an array with a reason phrase', async () => {
-    const object = await get('/object', { [EDGE_HEADER]: SECRET });
+    const object = await get('/object', { [EDGE_HEADER]: SECRET, [EDGE_POLICY_HEADER]: digestOf([['Content-Security-Policy', "default-src 'self'"], ['X-Frame-Options', 'DENY']]) });
     expect(owned(object.headers)).toEqual([]);
     expect(object.headers['x-other']).toBe('kept');
-    const array = await get('/array', { [EDGE_HEADER]: SECRET });
+    const array = await get('/array', { [EDGE_HEADER]: SECRET, [EDGE_POLICY_HEADER]: digestOf([['Referrer-Policy', 'no-referrer'], ['Permissions-Policy', 'camera=()']]) });
     expect([array.status, array.message]).toEqual([404, 'Gone Fishing']);
     expect(owned(array.headers)).toEqual([]);
     expect(array.headers['x-other']).toBe('kept');
@@ -103,7 +120,7 @@ describe('the site leaves its security headers to the edge', () => {
 
   test('the header never reaches the application, right or wrong', async () => {
     seen.length = 0;
-    await get('/page', { [EDGE_HEADER]: SECRET });
+    await get('/page', EDGE);
     await get('/page', { [EDGE_HEADER]: 'a-wrong-secret-of-some-length' });
     expect(seen).toEqual([undefined, undefined]);
   });
@@ -123,21 +140,35 @@ describe("the edge's copy of the headers (deploy/nginx/nginx.conf)", () => {
     expect(withNginxBlock(conf, nginxSecurityHeaders())).toBe(conf);
   });
 
-  test('hides every name the site uses and adds each rule\'s values, per route', () => {
-    const block = nginxSecurityHeaders();
-    for (const name of ['Content-Security-Policy', 'Permissions-Policy', 'X-Frame-Options', 'X-Content-Type-Options', 'Referrer-Policy']) {
-      expect(block).toContain(`proxy_hide_header ${name};`);
-    }
+  test("hides nothing of the site's, and holds each route's values and their digest", () => {
+    const { http: block, server } = nginxSecurityHeaders();
+    expect(conf).not.toMatch(/proxy_hide_header (Content-Security-Policy|Permissions-Policy|X-Frame-Options|X-Content-Type-Options|Referrer-Policy)/i);
     const [pages, embed, adFrame] = securityHeaders() as [HeaderRule, HeaderRule, HeaderRule];
-    const serverPart = block.slice(0, block.indexOf('location '));
-    for (const h of pages.headers) expect(serverPart).toContain(`add_header ${h.key} "${h.value}" always;`);
-    const embedPart = block.slice(block.indexOf('location ^~ /embed/ {'), block.indexOf('location ^~ /ad-frame/ {'));
-    for (const h of embed.headers) expect(embedPart).toContain(`add_header ${h.key} "${h.value}" always;`);
-    expect(embedPart).not.toContain('X-Frame-Options');
-    const adPart = block.slice(block.indexOf('location ^~ /ad-frame/ {'));
-    for (const h of adFrame.headers) expect(adPart).toContain(`add_header ${h.key} "${h.value}" always;`);
-    // A location with add_header of its own inherits none from the server block.
-    expect(block.match(/add_header X-Cache-Status \$upstream_cache_status always;/g)).toHaveLength(3);
+    const mapOf = (name: string) => {
+      const at = block.indexOf(`  map $edge_security_copy $edge_out_${name.toLowerCase().replace(/-/g, '_')} {`);
+      return at < 0 ? '' : block.slice(at, block.indexOf('  }', at));
+    };
+    // The copy only when the site's answer has none of its own.
+    expect(block).toContain('  map $upstream_http_content_security_policy $edge_security_copy {\n    "" $edge_security_route;\n    default none;\n  }');
+    for (const [route, rule] of [['pages', pages], ['embed', embed], ['ad_frame', adFrame]] as const) {
+      for (const h of rule.headers) expect(mapOf(h.key)).toContain(`    ${route} "${h.value}";`);
+      expect(block).toContain(` "${policyDigest(rule.headers.map((h) => [h.key, h.value] as const))}";`);
+    }
+    // A route without the header gets none from the edge either.
+    expect(mapOf('X-Frame-Options')).not.toContain('embed');
+    for (const name of EDGE_OWNED_HEADERS) {
+      expect(mapOf(name)).toContain('    default "";');
+      expect(server.toLowerCase()).toContain(`add_header ${name} $edge_out_${name.replace(/-/g, '_')} always;`);
+    }
+    expect(server).toContain('proxy_set_header X-Tubefront-Edge-Policy $edge_policy;');
+  });
+
+  test("sets the site's COUNTRY_HEADER to its own country, and names it", () => {
+    // Never empty: nginx would not pass the header, and the site would take the edge for none.
+    expect(nginxSecurityHeaders().server).toContain('    proxy_set_header X-Tubefront-Edge-Country-Header "(none)";\n');
+    const { server } = nginxSecurityHeaders(securityHeaders(), 'x-country');
+    expect(server).toContain('    proxy_set_header x-country $edge_geo_country;\n');
+    expect(server).toContain('    proxy_set_header X-Tubefront-Edge-Country-Header "x-country";\n');
   });
 
   test('a value nginx could not carry between double quotes is refused', () => {

@@ -103,13 +103,21 @@ describe('detectCountry', () => {
     expect(detectUnder({ TRUST_PROXY: '' }, fromSocket('5.9.0.1', { 'x-vercel-ip-country': 'NL', 'cloudfront-viewer-country': 'NL' }))).toBe('DE');
     // Trusted proxies listed, but this socket is not one of them.
     expect(detectUnder({ TRUST_PROXY: '10.0.0.0/8' }, fromSocket('5.9.0.1', { 'cf-ipcountry': 'NL' }))).toBe('DE');
-    // No socket address proven (a plain `next start`): nothing tells where the header came from.
-    expect(detectUnder({ TRUST_PROXY: '1' }, req({ 'cf-ipcountry': 'NL', 'x-forwarded-for': '5.9.0.1' }))).toBe('DE');
+    // A request the process's stamp missed: neither the header nor the forwarded address is believed.
+    expect(detectUnder({ TRUST_PROXY: '1' }, req({ 'cf-ipcountry': 'NL', 'x-forwarded-for': '5.9.0.1' }))).toBeNull();
   });
   it('believes only the header the operator names, when one is named', () => {
     const env = { TRUST_PROXY: '1', COUNTRY_HEADER: 'X-Country' };
     expect(detectUnder(env, fromSocket('10.0.0.2', { 'x-country': 'fr', 'cf-ipcountry': 'NL', 'x-forwarded-for': '5.9.0.1' }))).toBe('FR');
     expect(detectUnder(env, fromSocket('10.0.0.2', { 'cf-ipcountry': 'NL', 'x-forwarded-for': '5.9.0.1' }))).toBe('DE');
+  });
+  it('believes the named header through the shipped edge only when the edge says it sets it', () => {
+    const env = { TRUST_PROXY: '1', COUNTRY_HEADER: 'X-Country' };
+    const viaEdge = (sets: string) => fromSocket('127.0.0.1', { 'x-country': 'fr', 'x-forwarded-for': '5.9.0.1', 'x-tubefront-edge-country-header': sets });
+    expect(detectUnder(env, viaEdge('x-country'))).toBe('FR');
+    // An edge generated for no COUNTRY_HEADER, or another: the client's own value passed it.
+    expect(detectUnder(env, viaEdge('(none)'))).toBe('DE');
+    expect(detectUnder(env, viaEdge('x-geo'))).toBe('DE');
   });
   it('falls back to the address when the header is unknown or invalid', () => {
     expect(detectUnder({ TRUST_PROXY: '1' }, fromSocket('10.0.0.2', { 'cf-ipcountry': 'XX', 'x-forwarded-for': '5.9.0.1' }))).toBe('DE');
