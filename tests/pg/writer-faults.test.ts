@@ -4,16 +4,11 @@
  * (before its rebuild of the derived data) has that rebuild done by the next run.
  */
 import { PgCatalogWriter } from '@/lib/catalog/postgres/writer';
-import type { FeedRow } from '@/lib/import/types';
 import { SEED_NOW } from '../unit/catalog/helpers/catalog-fixture';
+import { faultRows, twoRunsAtOnce } from '../unit/import/helpers/fault-runs';
 import { type PgDatabase, seededDatabase } from './helpers/pg-fixture';
 
-const row = (externalId: string): FeedRow => ({
-  line: 1, externalId, title: `Zephyrine Lantern Walk ${externalId}`, dir: `walk-${externalId}`, description: 'A walk.',
-  postDate: 1_700_000_000 + Number(externalId) * 3600, duration: 60 + Number(externalId), embedUrl: `https://embed.example.com/${externalId}`,
-  thumbUrl: null, thumbs: [], previewUrl: null, categories: ['Lantern Walks'], tags: ['lantern'], models: [], views: 0, likes: 0, dislikes: 0,
-});
-const rows = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => row(String(from + i)));
+const rows = faultRows;
 
 let db: PgDatabase;
 beforeEach(async () => {
@@ -30,19 +25,7 @@ describe('the PostgreSQL writer, cut short or crowded', () => {
     const waits: string[] = [];
     const first = new PgCatalogWriter(db.pool);
     const second = new PgCatalogWriter(db.pool, false, { onWait: (m) => waits.push(m) });
-    const a = await first.startRun('a');
-    await first.writeBatch('a', a, rows(1, 20));
-    let secondStarted = false;
-    const secondRun = second.startRun('b').then(async (b) => {
-      secondStarted = true;
-      await second.writeBatch('b', b, rows(21, 40));
-      await second.finish();
-    });
-    await new Promise((resolve) => setTimeout(resolve, 1200));
-    expect(secondStarted).toBe(false);
-    await first.writeBatch('a', a, rows(41, 50));
-    await first.finish();
-    await secondRun;
+    expect(await twoRunsAtOnce(first, second, 1200)).toEqual({ secondBeganEarly: false });
     expect(waits).toEqual([expect.stringMatching(/^another import is writing to the PostgreSQL catalogue \S+; waiting$/)]);
     expect(await value("SELECT count(*) FILTER (WHERE source = 'a') * 1000 + count(*) FILTER (WHERE source = 'b') FROM video_sources")).toBe(30_020);
   }, 30_000);

@@ -6,15 +6,10 @@
 import Database from 'better-sqlite3';
 import { CatalogDiskFullError } from '@/lib/catalog/disk-full';
 import { SqliteCatalogWriter } from '@/lib/catalog/sqlite/writer';
-import type { FeedRow } from '@/lib/import/types';
 import { type Fixture, openFixture } from '../catalog/helpers/catalog-fixture';
+import { faultRows, twoRunsAtOnce } from './helpers/fault-runs';
 
-const row = (externalId: string, title = `Zephyrine Lantern Walk ${externalId}`): FeedRow => ({
-  line: 1, externalId, title, dir: `walk-${externalId}`, description: 'A walk.', postDate: 1_700_000_000 + Number(externalId) * 3600,
-  duration: 60 + Number(externalId), embedUrl: `https://embed.example.com/${externalId}`, thumbUrl: null, thumbs: [], previewUrl: null,
-  categories: ['Lantern Walks', `Walks ${Number(externalId) % 3}`], tags: ['lantern'], models: [], views: 0, likes: 0, dislikes: 0,
-});
-const rows = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => row(String(from + i)));
+const rows = faultRows;
 
 let fx: Fixture;
 beforeEach(() => {
@@ -76,20 +71,7 @@ describe('the SQLite writer, cut short or crowded', () => {
     const waits: string[] = [];
     const first = new SqliteCatalogWriter(fx.db, { transactionMs: 0 });
     const second = new SqliteCatalogWriter(new Database(fx.db.name), { transactionMs: 0, onWait: (m) => waits.push(m) });
-    const a = await first.startRun('a');
-    await first.writeBatch('a', a, rows(1, 20));
-    let secondStarted = false;
-    const secondRun = second.startRun('b').then(async (b) => {
-      secondStarted = true;
-      await second.writeBatch('b', b, rows(21, 40));
-      await second.finish();
-      await second.close();
-    });
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(secondStarted).toBe(false);
-    await first.writeBatch('a', a, rows(41, 50));
-    await first.finish();
-    await secondRun;
+    expect(await twoRunsAtOnce(first, second, 600)).toEqual({ secondBeganEarly: false });
     expect(waits).toEqual([`another import is writing to ${fx.db.name}; waiting`]);
     const bySource = fromFile((db) => db.prepare('SELECT source, count(*) AS n FROM video_sources GROUP BY source ORDER BY source').all());
     expect(bySource).toEqual([
