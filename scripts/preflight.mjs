@@ -36,6 +36,7 @@ export const SUITE_NEEDS = {
   'test:redis': ['redis-server', 'openssl'],
   'test:origin': ['redis-server'],
   'test:edge': ['nginx', 'nginx-geoip2', 'redis-server'],
+  'test:faults': ['postgresql'],
 };
 
 /** @typedef {keyof typeof SUITE_NEEDS} Suite */
