@@ -29,6 +29,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openCatalogDb } from '@/lib/catalog/sqlite/db';
+import { getConfig } from '@/lib/config';
+import { catalogueKind } from '@/lib/config/source-kind';
 // Types only: the PostgreSQL modules are loaded in the PostgreSQL mode alone, so the SQLite import's process never holds them.
 import type { PgPool } from '@/lib/catalog/postgres/db';
 import { recordView } from '@/lib/catalog/sqlite/input-actions';
@@ -283,7 +285,7 @@ async function main() {
 // PostgreSQL mode ------------------------------------------------------------------------------
 
 /** DATABASE_URL, BENCH_PG=1 or --pg: the import into the PostgreSQL catalogue, as npm run bench:catalog decides. */
-const PG_MODE = Boolean(process.env.DATABASE_URL) || process.env.BENCH_PG === '1' || process.argv.slice(2).includes('--pg');
+const PG_MODE = catalogueKind(getConfig()) === 'postgres' || process.env.BENCH_PG === '1' || process.argv.slice(2).includes('--pg');
 const PG_RESULT_FILE = path.join('bench-results', 'import-pg.json');
 /** Demo videos in the fresh catalogue, as in the SQLite mode: the site's views go to them. */
 const PG_SEED_VIDEOS = 1000;
@@ -566,7 +568,7 @@ async function mainPg(file: string, dir: string): Promise<void> {
       fs.mkdirSync(path.dirname(PG_RESULT_FILE), { recursive: true });
       fs.writeFileSync(
         PG_RESULT_FILE,
-        `${JSON.stringify({ feedRows: ROWS, postgres: version, throwaway: !process.env.DATABASE_URL, seedVideos: PG_SEED_VIDEOS, measuredAt: new Date().toISOString(), targets: { rowsPerSecond: TARGET_RATE, peakMb: TARGET_MB }, catalogueMb: dbMb, runs: runs.map((r) => ({ ...r, label: r.label.trim() })) }, null, 2)}\n`,
+        `${JSON.stringify({ feedRows: ROWS, postgres: version, throwaway, seedVideos: PG_SEED_VIDEOS, measuredAt: new Date().toISOString(), targets: { rowsPerSecond: TARGET_RATE, peakMb: TARGET_MB }, catalogueMb: dbMb, runs: runs.map((r) => ({ ...r, label: r.label.trim() })) }, null, 2)}\n`,
       );
       console.log(`Wrote ${PG_RESULT_FILE}`);
     } finally {

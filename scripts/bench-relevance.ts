@@ -1,6 +1,6 @@
 /**
  * Search relevance at scale: npm run bench:relevance -- [--db data/bench.db]. The site ranks the
- * newest SEARCH_WINDOW matches of a search (lib/catalog/search-query.ts) to stay under 10 ms at
+ * newest SEARCH_WINDOW matches of a search (lib/catalog/sqlite/search-query.ts) to stay under 10 ms at
  * 1,000,000 videos; this compares, term by term, its first page with the exhaustive ranking of
  * every match by the same relevance (title words first, then the tighter title, then the
  * newest), and prints how many of the exhaustive top 10 the bounded search shows in its top 10
@@ -12,7 +12,7 @@ import { searchMatch } from '@/lib/catalog/sqlite/fts-query';
 import { byScore, searchTokens, titleScore } from '@/lib/catalog/relevance';
 import { maxPublishedId, searchIds } from '@/lib/catalog/sqlite/search-query';
 import { SEARCH_WINDOW } from '@/lib/catalog/search-limits';
-import { parseFlags } from '@/lib/catalog/cli-args';
+import { parseFlags } from './lib/cli-args';
 
 const flags = parseFlags(process.argv.slice(2));
 const file = path.resolve(process.cwd(), flags.get('db') ?? 'data/bench.db');

@@ -1,9 +1,10 @@
 /**
  * Run before next build/dev/start: creates and seeds the configured catalogue (lib/catalog/open.ts)
- * when it is missing (or of an older schema), otherwise returns at once. Does nothing for an
- * upstream API.
+ * when it is missing, applies the migrations an older one lacks (a line each), otherwise returns at
+ * once. Does nothing for an upstream API.
  */
 import { getConfig } from '@/lib/config';
+import { sourceCapabilities } from '@/lib/config/source-kind';
 import { backendFor } from '@/lib/catalog/open';
 
 const config = getConfig();
@@ -15,11 +16,11 @@ async function main(): Promise<void> {
   }
 }
 
-if (config.apiOrigin) {
+if (!sourceCapabilities(config).writable) {
   console.log('prepare-catalog: API_ORIGIN is set, the embedded catalogue is not used.');
 } else {
   main().catch((e: unknown) => {
-    // A catalogue of another schema holding imported videos (CatalogUpgradeError), a server down: one line.
+    // A migration that failed, a catalogue newer than this code or too old to migrate, a server down: one line.
     console.error(`prepare-catalog: ${e instanceof Error ? e.message : String(e)}`);
     process.exitCode = 1;
   });

@@ -4,7 +4,7 @@
  * PostgreSQL server when it is set, else the SQLite file; --db names a SQLite file instead.
  */
 import { getConfig } from '@/lib/config';
-import { parseFlags, positiveIntFlag } from '@/lib/catalog/cli-args';
+import { parseFlags, positiveIntFlag } from './lib/cli-args';
 import { backendFor } from '@/lib/catalog/open';
 
 const flags = parseFlags(process.argv.slice(2));

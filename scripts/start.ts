@@ -8,7 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { BUILD_API_ORIGIN_VAR, BUILD_SITE_URL_VAR, buildSourceName, getConfig, type Config } from '../lib/config';
-import { describeCatalog } from '../lib/catalog/open';
+import { describeSource, sourceCapabilities } from '../lib/config/source-kind';
 import { checkConfigOrExit } from '../lib/config/check';
 import { BUILD_CSP_VAR, cspSources, pageCsp } from '../lib/web/security-headers';
 import { serverNodeArgs } from './lib/node-memory.mjs';
@@ -73,15 +73,13 @@ try {
   console.error(`tubefront: ${(e as Error).message}`);
   process.exit(1);
 }
-console.log(
-  `tubefront: source ${config.apiOrigin ? `upstream ${config.apiOrigin}` : describeCatalog(config)}`,
-);
+console.log(`tubefront: source ${describeSource(config)}`);
 
 const reason = buildReason(config);
 if (reason) {
   console.log(`tubefront: building (${reason})…`);
   run('npm', ['run', 'build']);
-} else if (!config.apiOrigin) {
+} else if (sourceCapabilities(config).writable) {
   // The catalogue may have been deleted since the build: recreate it before serving.
   run(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), '--conditions=react-server', 'scripts/prepare-catalog.ts']);
 }

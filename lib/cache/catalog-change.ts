@@ -14,7 +14,7 @@ export interface CatalogChange {
  * page cache (the in-memory LRU and the pages prerendered at build). With REDIS_URL the same call
  * reaches every server: Next hands the tag to the Redis cache handler (lib/cache/redis-handler.mjs),
  * which shares it. The nginx edge is emptied not from here but by the catalogue tools themselves,
- * once every server has dropped its pages (EDGE_PURGE_URLS, `purgeEdges` in lib/import/announce.ts).
+ * once every server has dropped its pages (EDGE_PURGE_URLS, `purgeEdges` in lib/notify/announce.ts).
  *
  * Every page and cached route under the root layout goes: a takedown must leave listings, search,
  * related lists, sitemaps and the API at once, and an import changes the same pages, so selective

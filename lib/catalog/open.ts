@@ -1,11 +1,14 @@
 /**
  * The catalogue the configuration names: PostgreSQL when DATABASE_URL is set, else the SQLite file
- * at DATABASE_PATH (lib/config/index.ts). backendFor is the one place that chooses; the site (its source
+ * at DATABASE_PATH (catalogueKind, lib/config/source-kind.ts). backendFor is the one place that opens it; the site (its source
  * and store), the catalogue tools (import, remove) and the scripts (seed, prepare, start) all come
  * through here. Each backend is loaded only when chosen: a site on one never loads the other's driver.
  */
 import type { Source } from '@/lib/contract/source';
 import { type Config, getConfig } from '@/lib/config';
+import { catalogueKind } from '@/lib/config/source-kind';
+import type { BenchCatalog, BenchCatalogOptions } from './bench-catalog';
+import type { MigrationStatus } from './migration';
 import type { CatalogStore, CatalogTarget, SeedResult } from './store';
 
 export interface Backend {
@@ -13,25 +16,30 @@ export interface Backend {
   site(): { source: Source; store: CatalogStore };
   /** Where the catalogue tools write, with the way to tell the running site. */
   target(config: Config): Promise<CatalogTarget>;
-  /** Creates and seeds the catalogue when it is missing (or of another schema); seeded null when it was there. */
+  /**
+   * Creates and seeds the catalogue when it is missing, applies the migrations it lacks, or rebuilds a demo
+   * catalogue too old to migrate (lib/catalog/migration.ts); seeded null when it was not built.
+   */
   prepare(config: Config): Promise<{ label: string; seeded: SeedResult | null }>;
+  /** Its schema version, and what prepare would do to it, changing nothing. */
+  migrationStatus(config: Config): Promise<MigrationStatus>;
   /** Re-creates the catalogue with `videos` demo videos. */
   reseed(config: Config, videos: number, log?: (line: string) => void): Promise<{ label: string; seeded: SeedResult }>;
 }
 
-/** The one place a backend is chosen. */
-export function catalogKind(config: Config): 'postgres' | 'sqlite' {
-  return config.databaseUrl ? 'postgres' : 'sqlite';
-}
-
-/** What start-up says the site serves from. */
-export function describeCatalog(config: Config): string {
-  return catalogKind(config) === 'postgres' ? 'PostgreSQL catalogue (DATABASE_URL)' : `embedded catalogue ${config.databasePath}`;
+/**
+ * The catalogue benchmark's catalogue (scripts/bench.ts) on the backend of `config`: its
+ * DATABASE_URL, else the SQLite file at its databasePath (the bench's own file, never the site's).
+ */
+export async function openBenchCatalog(config: Config, options: BenchCatalogOptions): Promise<BenchCatalog> {
+  return catalogueKind(config) === 'postgres'
+    ? (await import('./postgres/bench-catalog')).openPgBenchCatalog(config, options)
+    : (await import('./sqlite/bench-catalog')).openSqliteBenchCatalog(config, options);
 }
 
 /** The backend of `config`. */
 export async function backendFor(config: Config = getConfig()): Promise<Backend> {
-  return catalogKind(config) === 'postgres'
+  return catalogueKind(config) === 'postgres'
     ? (await import('./postgres/open')).postgresBackend
     : (await import('./sqlite/open')).sqliteBackend;
 }

@@ -6,7 +6,7 @@
  * candidates, the same ranking), so their answers hold the same videos.
  */
 import { byScore, titleScore } from './relevance';
-import { STOPWORDS } from './words';
+import { STOPWORDS } from './keywords';
 
 /** Words worth a partial match: no stopwords, no fragments. Fewer than two: a partial match is a full one. */
 export function partialWords(tokens: readonly string[]): string[] {

@@ -11,7 +11,7 @@ import type { SourceError } from '@/lib/contract/errors';
 import type { RawInputResponse, RawSitemapRange, RawSitemapVideo, RawVideoDetail } from '@/lib/contract/raw';
 import type { InputForm } from '@/lib/contract/source';
 import type { CatalogChange } from '@/lib/cache/catalog-change';
-import type { CatalogWriter } from '@/lib/import/writer';
+import type { CatalogWriter } from './writer';
 import type { DateFilter, DateSort, DurationFilter, Sort } from '@/lib/contract/types';
 import type { Period } from './periods';
 import type { VideoListRow } from './raw-rows';

@@ -1,8 +1,8 @@
 /**
  * The tables both stores keep, written once: each store renders them in its own SQL
  * (sqlite/schema.ts, postgres/schema.ts) and adds the ones only it has (SQLite's full-text tables,
- * PostgreSQL's search slices and related words). A change here is a change of both schemas: bump
- * both SCHEMA_VERSION and PG_SCHEMA_VERSION.
+ * PostgreSQL's search slices and related words). A change here is a change of both schemas: a
+ * migration step in both stores (docs/migrations.md).
  */
 
 /** What the two dialects spell differently. */

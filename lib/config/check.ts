@@ -1,6 +1,7 @@
 import 'server-only';
 import { ConfigError, getConfig, type Config } from './index';
 import { forgeableAddressWarning } from '../net/trust-warning';
+import { sourceCapabilities, type SourceSettings } from './source-kind';
 
 /**
  * Values of VOTE_SALT that are public: the default of earlier versions, and the placeholders people
@@ -12,9 +13,9 @@ const PUBLIC_VOTE_SALTS = new Set(['tubefront', 'secret', 'changeme', 'change-me
 const MIN_VOTE_SALT = 16;
 
 /** Why a production server must not start with this VOTE_SALT, or null. The value itself is never shown. */
-export function voteSaltProblem(c: Pick<Config, 'voteSalt' | 'apiOrigin'>): string | null {
-  // In front of an upstream API the site stores no vote (docs/privacy.md).
-  if (!c.voteSalt || c.apiOrigin) return null;
+export function voteSaltProblem(c: Pick<Config, 'voteSalt'> & SourceSettings): string | null {
+  // A source that stores no vote (an upstream API counts its own, docs/privacy.md) needs no salt.
+  if (!c.voteSalt || !sourceCapabilities(c).votes) return null;
   const fix = 'leave it unset (the catalogue keeps a random secret of its own) or set 16 or more random characters (openssl rand -base64 32)';
   if (PUBLIC_VOTE_SALTS.has(c.voteSalt.toLowerCase())) {
     return `VOTE_SALT is a published value ("${c.voteSalt}"): anyone with a copy of the catalogue could tell which address cast each vote; ${fix}.`;

@@ -30,6 +30,12 @@ export interface Config {
   /** Bytes of upstream answers (as fetched) kept in memory for their lifetime and as stale-if-error, in MiB. */
   upstreamCacheMb: number;
   /**
+   * Bound of each server's store of finished answers, in MiB (0: off). server.mjs builds the store
+   * before Next runs (lib/server/answer-store.mjs reads it there); this is the check that stops
+   * start-up on a wrong value, as for every other setting.
+   */
+  answerStoreMb: number;
+  /**
    * Secret of the keyed, daily-rotating hash a catalogue stores votes under (voter-key.ts in
    * lib/catalog/sqlite and lib/catalog/postgres);
    * '' means the catalogue keeps a random one of its own (meta table).
@@ -67,6 +73,7 @@ export interface Config {
 }
 
 import { parseTrustProxy, type TrustProxy } from '../net/client-address';
+import { sourceKind, type SourceSettings } from './source-kind';
 
 export class ConfigError extends Error {
   constructor(variable: string, accepts: string, value: string) {
@@ -271,6 +278,7 @@ export function parseConfig(env: Env): Config {
     // larger host can raise it.
     pageCacheMb: int(env, 'PAGE_CACHE_MB', 64, 16, 65536),
     upstreamCacheMb: int(env, 'UPSTREAM_CACHE_MB', DEFAULT_UPSTREAM_CACHE_MB, 1, 65536),
+    answerStoreMb: int(env, 'ANSWER_STORE_MB', 32, 0, 4096),
     voteSalt: str(env, 'VOTE_SALT', ''),
     trustProxy: trustProxy(env, 'TRUST_PROXY'),
     inputRatePerMinute: int(env, 'INPUT_RATE_PER_MINUTE', 60, 1, 100_000),
@@ -299,13 +307,17 @@ export const BUILD_API_ORIGIN_VAR = 'TUBEFRONT_BUILD_API_ORIGIN';
  * environment names another one: a page prerendered from one catalogue must not stand beside pages
  * rendered from another.
  */
-export function buildSourceName(c: Pick<Config, 'apiOrigin' | 'databaseUrl'>): string {
-  if (c.apiOrigin) return c.apiOrigin;
-  if (c.databaseUrl) {
-    const u = new URL(c.databaseUrl);
-    return `postgres://${u.host}${u.pathname}`;
+export function buildSourceName(c: SourceSettings): string {
+  switch (sourceKind(c)) {
+    case 'upstream':
+      return c.apiOrigin;
+    case 'postgres': {
+      const u = new URL(c.databaseUrl);
+      return `postgres://${u.host}${u.pathname}`;
+    }
+    case 'sqlite':
+      return 'embedded';
   }
-  return 'embedded';
 }
 
 /**

@@ -6,6 +6,7 @@ import 'server-only';
  */
 import { cache } from 'react';
 import { getConfig } from '@/lib/config';
+import { sourceKind } from '@/lib/config/source-kind';
 import { LruCache } from '@/lib/cache/lru.mjs';
 import type {
   Category,
@@ -29,13 +30,13 @@ import { upstreamSource } from '@/lib/upstream/source';
 let source: Source | undefined;
 
 /**
- * The active source: the upstream API when API_ORIGIN is set, else the configured catalogue
- * (lib/catalog/open.ts: PostgreSQL when DATABASE_URL is set, else the embedded SQLite file).
+ * The active source (lib/config/source-kind.ts): the upstream API, or the configured catalogue
+ * (lib/catalog/open.ts: PostgreSQL or the embedded SQLite file).
  */
 export async function getSource(): Promise<Source> {
   if (!source) {
     const config = getConfig();
-    source = config.apiOrigin ? upstreamSource() : (await (await import('@/lib/catalog/open')).siteCatalog()).source;
+    source = sourceKind(config) === 'upstream' ? upstreamSource() : (await (await import('@/lib/catalog/open')).siteCatalog()).source;
   }
   return source;
 }

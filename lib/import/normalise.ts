@@ -1,6 +1,7 @@
 import { reduceEmbed } from './embed';
 import { fieldTooLong, MAX_FIELD_CHARS } from './limits';
 import type { FeedItem, RawRecord } from './types';
+import { slugify } from '@/lib/catalog/slugify';
 
 /** Every KVS feed field this importer understands; `pass` skips a column. */
 export const KVS_FIELDS = [
@@ -74,19 +75,6 @@ export function parsePostDate(value: string): number | null {
   const iso = `${m[1]}-${m[2]}-${m[3]}T${m[4] ?? '00'}:${m[5] ?? '00'}:${m[6] ?? '00'}${m[7] ?? 'Z'}`;
   const ms = Date.parse(iso);
   return Number.isFinite(ms) ? Math.floor(ms / 1000) : null;
-}
-
-const ASCII_RE = /^[\x00-\x7f]*$/;
-
-export function slugify(title: string): string {
-  const lower = title.toLowerCase();
-  // NFKD leaves ASCII as it is: most titles skip it (a tenth of the time of normalising a row).
-  const slug = (ASCII_RE.test(lower) ? lower : lower.normalize('NFKD'))
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-  return slug || 'video';
 }
 
 function count(fields: Map<string, string>, name: string): number {

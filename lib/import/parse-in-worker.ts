@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FeedInput } from './open-input';
-import { rememberRowHash } from './row-hash';
+import { rememberRowHash } from '@/lib/catalog/row-hash';
 import { decodeItems, type WireBatch } from './row-wire';
-import { startWorker } from './start-worker';
+import { startWorker } from '@/lib/worker/start-worker';
 import type { FeedItem, ParseOptions } from './types';
 
 /** Feed bytes the worker holds ahead of its parser: KVS CSV rows for more than one write batch. */

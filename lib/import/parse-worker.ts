@@ -14,7 +14,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { readFeedFile } from './open-input';
 import type { ToWorker } from './parse-in-worker';
 import { parseFeedBatches } from './parse-feed';
-import { computeRowHash } from './row-hash';
+import { computeRowHash } from '@/lib/catalog/row-hash';
 import { encodeItems } from './row-wire';
 import type { ParseOptions } from './types';
 

@@ -1,4 +1,5 @@
-import type { FeedItem, FeedRow, Rejection } from './types';
+import type { FeedRow } from '@/lib/catalog/feed-row';
+import type { FeedItem, Rejection } from './types';
 
 /**
  * Parsed rows as one string, to hand them from the parse worker to the writing thread: the

@@ -2,8 +2,9 @@ import type { FeedInput } from './open-input';
 import { parseFeedBatches } from './parse-feed';
 import { parseFeedBatchesInWorker } from './parse-in-worker';
 import { Progress } from './progress';
-import type { FeedRow, ParseOptions, Rejection } from './types';
-import type { CatalogWriter } from './writer';
+import type { FeedRow } from '@/lib/catalog/feed-row';
+import type { ParseOptions, Rejection } from './types';
+import type { CatalogWriter } from '@/lib/catalog/writer';
 
 export interface ImportOptions {
   source: string;

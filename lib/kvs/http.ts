@@ -67,8 +67,9 @@ export async function answer<T>(parsed: Parsed<T>, run: (value: T, source: Sourc
  * Who is acting, for the once-per-visitor vote rule and the rate limit: the visitor's address as
  * TRUST_PROXY allows it to be told (lib/net/client-address.ts), as the subscriber that holds it
  * (an IPv6 /64). Nothing keeps it as it is: a catalogue stores a keyed hash of it that changes
- * every day and goes when the day is over (lib/catalog/voter-key.ts), the rate limit a keyed hash
- * in memory; the address itself only travels on to an upstream API, which counts its own votes.
+ * every day and goes when the day is over (voter-key.ts in lib/catalog/sqlite and
+ * lib/catalog/postgres), the rate limit a keyed hash in memory; the address itself only travels
+ * on to an upstream API, which counts its own votes.
  */
 export function actorFor(headers: Headers): Actor {
   const ip = clientAddress(headers, getConfig().trustProxy);

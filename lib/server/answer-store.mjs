@@ -277,8 +277,9 @@ export const MAX_SECONDS = 300;
 
 /**
  * The store's options from the environment: ANSWER_STORE_MB (0 turns it off; a whole number up to
- * 4096, else the default with a warning) and ANSWER_STORE_TRACE=1 (answers from the store say
- * `X-Tubefront-Answer-Store: HIT`, for tests and for checking a deployment).
+ * 4096, else the default with a warning, and lib/config's check then stops the server) and
+ * ANSWER_STORE_TRACE=1 (answers from the store say `X-Tubefront-Answer-Store: HIT`, for tests and
+ * for checking a deployment).
  * @param {Record<string, string | undefined>} env
  * @param {(message: string) => void} [warn]
  */

@@ -10,8 +10,9 @@ import 'server-only';
  * and every RECHECK_MS (a tool that could not reach this server, another process's import).
  */
 import { getConfig } from '@/lib/config';
+import { sourceCapabilities } from '@/lib/config/source-kind';
 import { nowSeconds } from '@/lib/catalog/filters';
-import { announceCatalogChange, purgeEdges } from '@/lib/import/announce';
+import { announceCatalogChange, purgeEdges } from '@/lib/notify/announce';
 
 /** How often the next scheduled post_date is read again (an import may have scheduled an earlier one). */
 export const RECHECK_MS = 60_000;
@@ -38,7 +39,7 @@ async function openCatalogue(): Promise<Catalogue> {
  */
 export function startPublishClock(selfOrigin: string | undefined, recheckMs = RECHECK_MS): void {
   const config = getConfig();
-  if (!selfOrigin || config.apiOrigin) return;
+  if (!selfOrigin || !sourceCapabilities(config).scheduledPublishing) return;
   if (holder.__tubefrontPublishClock) return;
 
   let catalogue: Promise<Catalogue> | null = null;

@@ -24,6 +24,7 @@
  *    keeps it a minute at most. Answers that say private or no-store, or nothing, are left alone.
  */
 import { Server, ServerResponse } from 'node:http';
+import { getConfig } from '@/lib/config';
 import { OUTAGE_RETRY_AFTER, sourceFailedWithin } from '@/lib/contract/outage';
 import { requestContextStorage } from './request-context';
 
@@ -35,8 +36,7 @@ const PATCHED = Symbol.for('tubefront.responsePatches');
 
 /** How recent a source failure must be for a failed render to count as an outage. */
 function outageWindowMs(): number {
-  const timeout = Number(process.env.API_TIMEOUT_MS) || 8000;
-  return timeout + 5000;
+  return getConfig().apiTimeoutMs + 5000;
 }
 
 function isHtml(res: ServerResponse): boolean {

@@ -7,6 +7,7 @@ import 'server-only';
  * stopped server left behind. Nothing to do in front of an upstream API, which counts its own votes.
  */
 import { getConfig } from '@/lib/config';
+import { sourceCapabilities } from '@/lib/config/source-kind';
 import { nowSeconds } from '@/lib/catalog/filters';
 import { dayOf } from '@/lib/catalog/periods';
 
@@ -23,7 +24,7 @@ const holder = globalThis as typeof globalThis & { __tubefrontVoterExpiry?: Node
 
 /** Starts this server's look (once; instrumentation.ts). */
 export function startVoterExpiry(checkMs = CHECK_MS): void {
-  if (getConfig().apiOrigin || holder.__tubefrontVoterExpiry) return;
+  if (!sourceCapabilities(getConfig()).votes || holder.__tubefrontVoterExpiry) return;
   let doneDay: number | null = null;
   let failing = false;
   async function tick(): Promise<void> {

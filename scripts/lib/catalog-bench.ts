@@ -1,7 +1,7 @@
 /**
  * The catalogue benchmark's table of Source calls (every list, search, suggestion, related, video,
- * sitemap and category case the site makes), shared by scripts/bench.ts (SQLite) and
- * scripts/bench-pg.ts (PostgreSQL) so that both catalogues answer exactly the same questions.
+ * sitemap and category case the site makes), asked by scripts/bench.ts of either store
+ * (lib/catalog/bench-catalog.ts) so that both catalogues answer exactly the same questions.
  */
 import type { SearchQuery, Source, VideosQuery } from '@/lib/contract/source';
 import type { DateFilter, DurationFilter, Sort } from '@/lib/contract/types';
@@ -102,7 +102,7 @@ export async function runQueryTable(o: TableOptions): Promise<Result[]> {
     );
   }
   // The home row "most popular today" (30), and the daily move of the period windows that the
-  // first request of a day pays for (lib/catalog/period-stats.ts), beside a full rebuild.
+  // first request of a day pays for (period-stats.ts in lib/catalog/sqlite and lib/catalog/postgres), beside a full rebuild.
   const homeDay = await source.videos({ ...listQuery('most-popular', 1, 'day', 'all'), count: 30, lifetime: 3600 });
   console.log(`home row "most popular today": ${homeDay.videos.length} videos, ${homeDay.total_count} watched today`);
   await bench('home row most-popular date=day count=30', 10, () =>

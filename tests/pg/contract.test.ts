@@ -18,7 +18,7 @@ import { createPgSource } from '@/lib/catalog/postgres/store';
 import { titlePairQuery, titlePairsTsv, titleTsv, tsquery } from '@/lib/catalog/postgres/tsv';
 import { SEARCH_WINDOW } from '@/lib/catalog/search-limits';
 import { foldedWords } from '@/lib/catalog/relevance';
-import { CATEGORIES, TAGS } from '@/lib/catalog/words';
+import { CATEGORIES, TAGS } from '@/lib/catalog/demo/words';
 import { ALL_SORTS, DATES, DURATIONS } from '@/lib/contract/types';
 import { type Fixture, listQuery, NOW, openFixture, SEED_NOW, searchQuery } from '../unit/catalog/helpers/catalog-fixture';
 import { type PgDatabase, seededDatabase } from './helpers/pg-fixture';

@@ -15,7 +15,7 @@ import { PERIOD_TABLES_LOCK_SQL } from '@/lib/catalog/postgres/period-stats';
 import { PgCatalogWriter } from '@/lib/catalog/postgres/writer';
 import { DEFAULT_KVS_COLUMNS } from '@/lib/import/normalise';
 import { runImport } from '@/lib/import/run-import';
-import type { FeedRow } from '@/lib/import/types';
+import type { FeedRow } from '@/lib/catalog/feed-row';
 import { listQuery, NOW, SEED_NOW, searchQuery } from '../unit/catalog/helpers/catalog-fixture';
 import { type PgDatabase, seededDatabase } from './helpers/pg-fixture';
 

@@ -2,7 +2,8 @@
 import { getSource } from '@/lib/data';
 import { toVideoFiles } from '@/lib/kvs/reshape';
 import { getConfig } from '@/lib/config';
-import { embedNotFoundHtml, embedPlayerHtml } from '@/lib/catalog/embed-page';
+import { sourceCapabilities } from '@/lib/config/source-kind';
+import { embedNotFoundHtml, embedPlayerHtml } from '@/lib/server/embed-page';
 import { parseVideoId } from '@/lib/web/params';
 
 function html(body: string, status: number): Response {
@@ -20,7 +21,7 @@ export async function GET(_request: Request, context: { params: Promise<{ id: st
   const { id } = await context.params;
   const videoId = parseVideoId(id);
   // With an upstream API the embed URLs are the upstream's own; this player serves the catalogue only.
-  if (videoId === null || getConfig().apiOrigin) return html(embedNotFoundHtml(), 404);
+  if (videoId === null || !sourceCapabilities(getConfig()).embedPages) return html(embedNotFoundHtml(), 404);
   // The site's catalogue: the SQLite file, or PostgreSQL with DATABASE_URL.
   const source = await getSource();
   const [answer, files] = await Promise.all([source.video(videoId, 0), source.videofile(videoId, 0)]);

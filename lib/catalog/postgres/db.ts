@@ -1,7 +1,9 @@
 import 'server-only';
 import pg from 'pg';
-import { CatalogUpgradeError } from '../upgrade-error';
-import { PG_DROP_SQL, PG_SCHEMA_VERSION, PG_TABLES_SQL, SCHEMA_LOCK_KEY, SYNC_COMMIT_SQL, vacuumStatements } from './schema';
+import { type MigrationPath, type MigrationStatus, newestVersion, planMigration } from '../migration';
+import { CatalogTooNewError, CatalogUpgradeError } from '../upgrade-error';
+import { applyPgSteps, PG_MIGRATIONS, type PgStep } from './migrations';
+import { PG_DROP_SQL, PG_TABLES_SQL, SCHEMA_LOCK_KEY, SYNC_COMMIT_SQL, vacuumStatements } from './schema';
 import type { SeedResult } from '../store';
 import { seedPgCatalog } from './seed';
 
@@ -34,7 +36,10 @@ export interface PgCatalogOptions {
   seedVideos: number;
   /** Timeline anchor for the seed (unix seconds); tests pin it. */
   now?: number;
+  /** The seed's progress and each migration applied (one line each); migrations say theirs on console.log without it. */
   log?: (line: string) => void;
+  /** The steps to apply: PG_MIGRATIONS, but for the tests of a step that fails. */
+  migrations?: MigrationPath<PgStep>;
 }
 
 /** A pool for a postgres:// URL: a few connections (a page asks several questions at once), short timeouts. */
@@ -96,26 +101,45 @@ async function build(client: pg.PoolClient | pg.Client, options: PgCatalogOption
   return result;
 }
 
-/**
- * Makes sure the database holds a seeded catalogue of the current schema. Safe when several
- * processes start at once: a session advisory lock lets one build while the others wait, and
- * they find the finished catalogue once they get the lock. Returns the seed result when this
- * call built it, else null.
- */
-export async function ensurePgCatalog(pool: PgPool, options: PgCatalogOptions, rebuild = false): Promise<SeedResult | null> {
-  if (!rebuild && (await schemaVersion(pool)) === PG_SCHEMA_VERSION) return null;
+/** What opening the catalogue would do, without doing it (npm run catalog -- migrate --check). */
+export async function pgCatalogStatus(pool: PgPool, migrations: MigrationPath<PgStep> = PG_MIGRATIONS): Promise<Omit<MigrationStatus, 'label'>> {
   const client = await pool.connect();
   try {
-    // Seeding a large catalogue takes minutes: no statement timeout for this session.
+    const version = await schemaVersion(client);
+    const plan = planMigration(migrations, version);
+    return { version, newest: newestVersion(migrations), plan, held: plan.kind === 'older' ? await operatorContent(client) : 0 };
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Brings the database's catalogue to the newest schema: creates and seeds it when there is none,
+ * applies the migrations it lacks, or rebuilds it from the demo seed when it is older than the
+ * migrations reach and holds nothing of an operator's (imported videos, takedowns: such a
+ * catalogue is refused, CatalogUpgradeError, as is one newer than this code, CatalogTooNewError;
+ * nothing changed). Safe when several processes start at once: a session advisory lock lets one
+ * build or migrate while the others wait, and they find it done once they get the lock. Returns
+ * the seed result when this call built it, else null. `rebuild` (npm run seed) replaces any
+ * catalogue: the operator's own decision.
+ */
+export async function ensurePgCatalog(pool: PgPool, options: PgCatalogOptions, rebuild = false): Promise<SeedResult | null> {
+  const migrations = options.migrations ?? PG_MIGRATIONS;
+  const newest = newestVersion(migrations);
+  if (!rebuild && (await schemaVersion(pool)) === newest) return null;
+  const client = await pool.connect();
+  try {
+    // Seeding a large catalogue (or indexing one) takes minutes: no statement timeout for this session.
     await client.query('SET statement_timeout = 0');
     await client.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK_KEY]);
     try {
       const version = await schemaVersion(client);
-      if (!rebuild && version === PG_SCHEMA_VERSION) return null;
-      // Another version is rebuilt from the demo seed: never one holding an operator's content
-      // (an explicit rebuild, `npm run seed`, is the operator's own decision).
-      const held = !rebuild && version !== null ? await operatorContent(client) : 0;
-      if (held > 0) throw new CatalogUpgradeError('the PostgreSQL catalogue', version ?? 0, PG_SCHEMA_VERSION, held);
+      const plan = rebuild ? { kind: 'create' as const, pending: [] } : planMigration(migrations, version);
+      if (version !== null && plan.kind === 'newer') throw new CatalogTooNewError('the PostgreSQL catalogue', version, newest);
+      if (version !== null && plan.kind === 'migrate') await applyPgSteps(client, version, plan.pending, options.log ?? console.log);
+      if (plan.kind !== 'create' && plan.kind !== 'older') return null;
+      const held = version !== null && plan.kind === 'older' ? await operatorContent(client) : 0;
+      if (held > 0) throw new CatalogUpgradeError('the PostgreSQL catalogue', version ?? 0, migrations.base, held);
       return await build(client, options);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [SCHEMA_LOCK_KEY]);
@@ -124,4 +148,3 @@ export async function ensurePgCatalog(pool: PgPool, options: PgCatalogOptions, r
     client.release();
   }
 }
-

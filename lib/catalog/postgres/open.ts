@@ -1,9 +1,9 @@
 import 'server-only';
 /** The PostgreSQL catalogue (DATABASE_URL) for open.ts: the site's, the tools', the scripts'. */
-import { tellSite } from '@/lib/import/tell-site';
+import { tellSite } from '@/lib/notify/tell-site';
 import type { Backend } from '../open';
 import { createCatalogSource } from '../source';
-import { createPgPool, ensurePgCatalog, type PgPool } from './db';
+import { createPgPool, ensurePgCatalog, pgCatalogStatus, type PgPool } from './db';
 import { getPgPool, pgStore } from './store';
 import { PgCatalogWriter } from './writer';
 
@@ -61,6 +61,11 @@ export const postgresBackend: Backend = {
     } catch (e) {
       throw new Error(`PostgreSQL catalogue at ${label}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
+  },
+
+  async migrationStatus(config) {
+    const label = redactedUrl(config.databaseUrl);
+    return { label, ...(await withPool(config.databaseUrl, (pool) => pgCatalogStatus(pool))) };
   },
 
   async reseed(config, videos, log) {

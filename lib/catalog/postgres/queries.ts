@@ -16,10 +16,10 @@ import { partialCandidates, partialWords, withPartialMatches } from '../partial-
 import { RELATED_WINDOW } from '../search-limits';
 import { MAX_TITLE_WALK, MIN_WALK, SEARCH_WINDOW, TITLE_ENOUGH, WALK_BUDGET, walkFloor } from '../search-limits';
 import { VISIBLE_STATUS_SQL } from '../status';
-import { normaliseKeyword } from '../words';
+import { normaliseKeyword } from '../keywords';
 import { toRawVideo, type VideoListRow } from '../raw-rows';
 import { type DetailRow, toRawVideoDetail } from '../raw-rows';
-import { STOPWORDS } from '../words';
+import { STOPWORDS } from '../keywords';
 import type { Queryable } from './db';
 import { SEARCH_SLICE, searchSliceOf } from './schema';
 import { titlePairQuery, tsquery } from './tsv';

@@ -34,14 +34,15 @@
  * decide what a word is: the two catalogues index exactly the same lexemes, and a search matches
  * the same videos in both.
  *
- * Bump PG_SCHEMA_VERSION when a table, index or seed rule changes: a database with another version
- * is rebuilt from the demo seed on the next start (as a SQLite file is), unless it holds imported
- * videos or takedowns (CatalogUpgradeError: nothing is changed, docs/operating.md, "Upgrading").
+ * This is the schema a new catalogue is created with, at the newest version at once. A change of a
+ * table or an index is a migration (migrations.ts): append the step that makes it in an existing
+ * catalogue, make the same change here, and set PG_SCHEMA_VERSION to the step's number
+ * (tests/pg/migrations.test.ts holds a migrated catalogue to a new one's schema).
  */
 
 import { importTablesSql, sharedTablesSql, type TableDialect } from '../tables';
 
-export const PG_SCHEMA_VERSION = 4;
+export const PG_SCHEMA_VERSION = 6;
 
 /**
  * Ids per video_search slice: 16 slices at a million videos. A slice is small enough that the
@@ -139,6 +140,13 @@ $$;
 `;
 
 /**
+ * A feed's rows by the run that last listed them (migration 6): an import's start reads the
+ * source's latest run, and --delete-missing the ids of the rows its run did not list, each from
+ * the index alone instead of every row the source has.
+ */
+export const PG_SOURCE_RUNS_INDEX_SQL = 'CREATE INDEX idx_sources_run ON video_sources (source, seen_run) INCLUDE (video_id)';
+
+/**
  * Secondary indexes, built after the bulk load. Each list index is its sort key, then the id, then
  * the filter columns (PostgreSQL can filter inside a b-tree and answer from it alone when the
  * visibility map allows).
@@ -167,6 +175,7 @@ CREATE INDEX idx_ps_views ON period_stats (period, views, video_id) INCLUDE (pos
 CREATE INDEX idx_ps_score ON period_stats (period, score, likes, video_id) INCLUDE (post_date, duration);
 
 CREATE INDEX idx_keywords_popularity ON keywords (popularity, keyword);
+${PG_SOURCE_RUNS_INDEX_SQL};
 `;
 
 /** Every table, for a rebuild (dropped in one statement, CASCADE for nothing else depends on them). */

@@ -4,7 +4,7 @@
  * decides what a word is and both catalogues match the same videos.
  */
 import { foldedWords } from '../relevance';
-import { STOPWORDS } from '../words';
+import { STOPWORDS } from '../keywords';
 
 const MAX_POS = 16_383;
 /** PostgreSQL keeps at most 256 positions a lexeme. */

@@ -1,6 +1,6 @@
 import 'server-only';
 /**
- * The PostgreSQL catalogue as an import target (lib/import/writer.ts), with the SQLite writer's
+ * The PostgreSQL catalogue as an import target (lib/catalog/writer.ts), with the SQLite writer's
  * contract (sqlite/writer.ts): upserts by (source, external id), unseen categories and
  * tags created, the search vectors rewritten with the row, takedowns deleted everywhere (per-day
  * history and period sums included) and remembered, and the content version bumped in the same
@@ -12,16 +12,16 @@ import 'server-only';
  * its batches and its rebuild of the derived data with it.
  */
 import type pg from 'pg';
-import type { FeedRow } from '@/lib/import/types';
-import { slugify } from '@/lib/import/normalise';
-import { rowHash } from '@/lib/import/row-hash';
-import type { BatchResult, CatalogWriter, RemovedVideo, RemoveTarget } from '@/lib/import/writer';
+import type { FeedRow } from '../feed-row';
+import { slugify } from '../slugify';
+import { rowHash } from '../row-hash';
+import type { BatchResult, CatalogWriter, RemovedVideo, RemoveTarget } from '../writer';
 import { MAX_ID } from '../answer-limits';
 import { DAY_SECONDS, durationClassSql } from '../filters';
 import { VISIBLE_STATUS_SQL } from '../status';
 import { ratingOf } from '../rating';
 import { STATUS } from '../status';
-import { countTitleKeywords } from '../demo';
+import { countTitleKeywords } from '../keywords';
 import { diskFullOr } from '../disk-full';
 import { RECOUNT_DUE_KEY } from '../recount-due';
 import { inTransaction, type PgPool } from './db';

@@ -5,9 +5,11 @@ import Database from 'better-sqlite3';
 import { getConfig } from '@/lib/config';
 import { withFileLock } from './file-lock';
 import { ensureImportTables } from './import-schema';
-import { SCHEMA_VERSION } from './schema';
-import { CatalogUpgradeError } from '../upgrade-error';
+import { applySqliteSteps, connectionVersion, SQLITE_MIGRATIONS, type SqliteStep } from './migrations';
+import { type MigrationPath, type MigrationStatus, newestVersion, planMigration } from '../migration';
+import { CatalogTooNewError, CatalogUpgradeError } from '../upgrade-error';
 import type { SeedResult } from '../store';
+import { SCHEMA_VERSION } from './schema';
 import { seedCatalog } from './seed';
 
 export type CatalogDb = Database.Database;
@@ -18,6 +20,10 @@ export interface CatalogFileOptions {
   seedVideos: number;
   /** Timeline anchor for the seed (unix seconds); tests pin it. */
   now?: number;
+  /** Where each migration applied is said (one line each); console.log by default. */
+  log?: (line: string) => void;
+  /** The steps to apply: SQLITE_MIGRATIONS, but for the tests of a step that fails. */
+  migrations?: MigrationPath<SqliteStep>;
 }
 
 /**
@@ -76,37 +82,62 @@ function buildInto(file: string, options: CatalogFileOptions): SeedResult {
 }
 
 /**
- * Imported videos and takedowns in a catalogue file of any version (0 when it has no such tables).
+ * Imported videos and takedowns in a catalogue of any version (0 when it has no such tables).
  * A file that cannot be read throws: not knowing must not count as "nothing to lose".
  */
-function operatorContent(file: string): number {
+function operatorContent(db: CatalogDb): number {
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('video_sources', 'takedowns')").pluck().all() as string[];
+  return tables.reduce((n, t) => n + Number(db.prepare(`SELECT count(*) FROM ${t}`).pluck().get()), 0);
+}
+
+/** What opening the catalogue at `file` would do, without doing it (npm run catalog -- migrate --check). */
+export function catalogFileStatus(file: string, migrations: MigrationPath<SqliteStep> = SQLITE_MIGRATIONS): MigrationStatus {
+  const newest = newestVersion(migrations);
+  if (fileVersion(file) === null) return { label: file, version: null, newest, plan: planMigration(migrations, null), held: 0 };
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('video_sources', 'takedowns')").pluck().all() as string[];
-    return tables.reduce((n, t) => n + Number(db.prepare(`SELECT count(*) FROM ${t}`).pluck().get()), 0);
+    const version = connectionVersion(db);
+    const plan = planMigration(migrations, version);
+    return { label: file, version, newest, plan, held: plan.kind === 'older' ? operatorContent(db) : 0 };
   } finally {
     db.close();
   }
 }
 
 /**
- * Makes sure a seeded catalogue of the current schema exists at `file` (absolute path).
- * Safe when several processes call it at once: one builds, the others wait and reuse it.
+ * Brings the catalogue at `file` (absolute path) to the newest schema: builds and seeds it when
+ * there is none, applies the migrations it lacks, or rebuilds it from the demo seed when it is
+ * older than the migrations reach and holds nothing of an operator's (imported videos,
+ * takedowns: such a file is refused, CatalogUpgradeError, as is one newer than this code,
+ * CatalogTooNewError; nothing touched). Safe when several processes call it at once: the file
+ * lock lets one build or migrate while the others wait, and they then find it done.
  * Returns the seed result when this call built the file, else null.
- *
- * A file of another schema version is rebuilt from the demo seed, which is right for the demo and
- * would throw an operator's content away: a file holding imported videos or takedowns is never
- * replaced here (CatalogUpgradeError, nothing touched).
  */
 export function ensureCatalogFile(file: string, options: CatalogFileOptions): SeedResult | null {
-  if (fileVersion(file) === SCHEMA_VERSION) return null;
+  const migrations = options.migrations ?? SQLITE_MIGRATIONS;
+  const newest = newestVersion(migrations);
+  if (fileVersion(file) === newest) return null;
   fs.mkdirSync(path.dirname(file), { recursive: true });
   return withFileLock(`${file}.lock`, () => {
-    // Another process may have finished while we waited for the lock.
-    const version = fileVersion(file);
-    if (version === SCHEMA_VERSION) return null;
-    const held = version === null ? 0 : operatorContent(file);
-    if (held > 0) throw new CatalogUpgradeError(file, version ?? 0, SCHEMA_VERSION, held);
+    // Missing, or not a SQLite file: nothing of anybody's to keep.
+    if (fileVersion(file) === null) return buildInto(file, options);
+    const db = new Database(file, { fileMustExist: true });
+    try {
+      db.pragma('busy_timeout = 5000');
+      // Through a connection: a migration whose checkpoint a reader held off is in the WAL only.
+      const version = connectionVersion(db);
+      const plan = planMigration(migrations, version);
+      if (plan.kind === 'newer') throw new CatalogTooNewError(file, version, newest);
+      if (plan.kind === 'migrate') {
+        ensureImportTables(db);
+        applySqliteSteps(file, db, plan.pending, options.log ?? console.log);
+      }
+      if (plan.kind !== 'older') return null;
+      const held = operatorContent(db);
+      if (held > 0) throw new CatalogUpgradeError(file, version, migrations.base, held);
+    } finally {
+      db.close();
+    }
     return buildInto(file, options);
   });
 }
@@ -137,8 +168,14 @@ function applyPragmas(db: CatalogDb): void {
 export function openCatalogDb(file: string, options?: Partial<CatalogFileOptions>): CatalogDb {
   // The file is data chosen at run time, not a module: keep the bundler from tracing the project.
   const abs = path.resolve(/* turbopackIgnore: true */ process.cwd(), file);
-  ensureCatalogFile(abs, { seedVideos: options?.seedVideos ?? getConfig().seedVideos, now: options?.now });
+  ensureCatalogFile(abs, { seedVideos: options?.seedVideos ?? getConfig().seedVideos, now: options?.now, log: options?.log });
   const db = new Database(abs, { fileMustExist: true });
+  // The header said current, but a newer version's migration may sit in the WAL, unchecked.
+  const version = connectionVersion(db);
+  if (version > SCHEMA_VERSION) {
+    db.close();
+    throw new CatalogTooNewError(abs, version, SCHEMA_VERSION);
+  }
   applyPragmas(db);
   ensureImportTables(db);
   return db;

@@ -2,9 +2,10 @@ import type Database from 'better-sqlite3';
 import { IMPORT_TABLES_SQL } from './schema';
 
 /**
- * Tables of imported content, added to any catalogue file without a SCHEMA_VERSION bump: a bump
- * rebuilds the file from the demo seed, which would throw imported videos away. Additive and
- * idempotent, so every opener (site, import, takedown) may run it.
+ * Tables of imported content, added to any catalogue file: they came to schema 5 without a version
+ * of their own (before migrations, a new version rebuilt the file from the demo seed), so a file of
+ * schema 5 may lack them. Additive and idempotent, so every opener (site, import, takedown) runs
+ * it, and the migrations run it first (migration 6 indexes video_sources).
  * (video_sources and takedowns: ../tables.ts.)
  */
 

@@ -2,10 +2,10 @@ import 'server-only';
 /** The SQLite catalogue (the file at DATABASE_PATH) for open.ts: the site's, the tools', the scripts'. */
 import path from 'node:path';
 import type { Config } from '@/lib/config';
-import { tellSite } from '@/lib/import/tell-site';
+import { tellSite } from '@/lib/notify/tell-site';
 import type { Backend } from '../open';
 import { createCatalogSource } from '../source';
-import { ensureCatalogFile, getCatalogDb, openCatalogDb, rebuildCatalogFile } from './db';
+import { catalogFileStatus, ensureCatalogFile, getCatalogDb, openCatalogDb, rebuildCatalogFile } from './db';
 import { sqliteStore } from './store';
 import { SqliteCatalogWriter } from './writer';
 
@@ -35,6 +35,10 @@ export const sqliteBackend: Backend = {
   async prepare(config) {
     const file = fileOf(config);
     return { label: file, seeded: ensureCatalogFile(file, { seedVideos: config.seedVideos }) };
+  },
+
+  async migrationStatus(config) {
+    return catalogFileStatus(fileOf(config));
   },
 
   async reseed(config, videos) {

@@ -6,7 +6,7 @@ import { VISIBLE_STATUS_SQL } from '../status';
 import { maxPublishedId, newestMatches, rankByTitle } from './search-query';
 import { prepared } from './statements';
 import { RELATED_WINDOW } from '../search-limits';
-import { STOPWORDS } from '../words';
+import { STOPWORDS } from '../keywords';
 
 export function videoCategoryIds(db: Database.Database, videoId: number): number[] {
   return prepared(db, 'SELECT category_id FROM video_categories WHERE video_id = ? ORDER BY category_id')

@@ -1,15 +1,17 @@
 /**
- * The catalogue's SQLite schema. Tables are created before the bulk seed; secondary indexes
- * and the FTS merge come after it, because building an index once is far cheaper than
- * maintaining it row by row during a million inserts.
+ * The catalogue's SQLite schema, as a new catalogue is created: at the newest version at once.
+ * Tables are created before the bulk seed; secondary indexes and the FTS merge come after it,
+ * because building an index once is far cheaper than maintaining it row by row during a million
+ * inserts.
  *
- * Bump SCHEMA_VERSION whenever a table, index or seed rule changes: an existing file with
- * another version is rebuilt on the next open.
+ * A change of a table or an index is a migration (migrations.ts): append the step that makes it
+ * in an existing catalogue, make the same change here, and set SCHEMA_VERSION to the step's
+ * number (tests/unit/catalog/migrations.test.ts holds a migrated catalogue to a new one's schema).
  */
 
 import { importTablesSql, sharedTablesSql, type TableDialect, votesTableSql } from '../tables';
 
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 
 /** The shared tables (../tables.ts) in SQLite's words. */
@@ -67,6 +69,14 @@ CREATE VIRTUAL TABLE title_fts USING fts5(
 `;
 
 /**
+ * A feed's rows by the run that last listed them (migration 6): an import's start reads the
+ * source's latest run, and --delete-missing the rows its run did not list. Without it both read
+ * every row the source has, and a row's seen_run from the table for each (video_id is the rowid,
+ * so the index alone answers both).
+ */
+export const SOURCE_RUNS_INDEX_SQL = 'CREATE INDEX idx_sources_run ON video_sources (source, seen_run)';
+
+/**
  * Secondary indexes. Each list index starts with its sort key and ends with an explicit id
  * (so "ORDER BY key DESC, id DESC" is a plain reverse walk) followed by the filter columns
  * (so filtering never touches the table: only the 60 rows of the page are read from it).
@@ -88,4 +98,5 @@ CREATE INDEX idx_vd_day ON video_days (day, video_id, views, likes, dislikes);
 
 CREATE INDEX idx_keywords_prefix ON keywords (keyword_lc, popularity, keyword);
 CREATE INDEX idx_keywords_popularity ON keywords (popularity, keyword);
+${SOURCE_RUNS_INDEX_SQL};
 `;

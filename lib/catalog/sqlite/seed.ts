@@ -6,8 +6,9 @@ import { rebuildPeriodStats } from './period-stats';
 import { ensureImportTables } from './import-schema';
 import { INDEXES_SQL, SCHEMA_VERSION, TABLES_SQL } from './schema';
 import { STATUS } from '../status';
-import { countTitleKeywords, demoCategory, demoTag, generateVideo, keywordPopularity, minReturningDays, postDateFor, viewHistory } from '../demo';
-import { CATEGORIES, TAGS } from '../words';
+import { countTitleKeywords } from '../keywords';
+import { demoCategory, demoTag, generateVideo, keywordPopularity, minReturningDays, postDateFor, viewHistory } from '../demo/catalogue';
+import { CATEGORIES, TAGS } from '../demo/words';
 
 export interface SeedOptions {
   videos: number;

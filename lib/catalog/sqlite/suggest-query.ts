@@ -1,6 +1,6 @@
 import 'server-only';
 import type Database from 'better-sqlite3';
-import { normaliseKeyword } from '../words';
+import { normaliseKeyword } from '../keywords';
 import { prepared } from './statements';
 
 

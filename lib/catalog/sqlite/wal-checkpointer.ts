@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { startWorker } from '@/lib/import/start-worker';
+import { startWorker } from '@/lib/worker/start-worker';
 
 export interface CheckpointOptions {
   restartFrames?: number;

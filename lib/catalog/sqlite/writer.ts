@@ -1,9 +1,9 @@
 import 'server-only';
 import type Database from 'better-sqlite3';
-import type { CatalogWriter, BatchResult, RemovedVideo, RemoveTarget } from '@/lib/import/writer';
-import type { FeedRow } from '@/lib/import/types';
-import { slugify } from '@/lib/import/normalise';
-import { rowHash } from '@/lib/import/row-hash';
+import type { CatalogWriter, BatchResult, RemovedVideo, RemoveTarget } from '../writer';
+import type { FeedRow } from '../feed-row';
+import { slugify } from '../slugify';
+import { rowHash } from '../row-hash';
 import { bumpContentVersion } from './content-version';
 import { DAY_SECONDS, durationClass, durationClassSql } from '../filters';
 import { VISIBLE_STATUS_SQL } from '../status';
@@ -14,7 +14,7 @@ import { endImportCheckpoints, renewImportCheckpoints } from './import-checkpoin
 import { ratingOf } from '../rating';
 import { STATUS } from '../status';
 import { type CheckpointOptions, WalCheckpointer } from './wal-checkpointer';
-import { countTitleKeywords } from '../demo';
+import { countTitleKeywords } from '../keywords';
 import { diskFullOr } from '../disk-full';
 import { takeImportLock } from './import-lock';
 import { RECOUNT_DUE_KEY as RECOUNT_DUE } from '../recount-due';

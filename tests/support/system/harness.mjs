@@ -8,6 +8,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { packageBuildKey, tsconfigBuildKey } from '../../../scripts/lib/build-keys.mjs';
+
+export { packageBuildKey, tsconfigBuildKey };
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', '..');
 export const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
@@ -100,49 +103,6 @@ function newestMtime(dir) {
 const SOURCES = ['app', 'components', 'lib', 'locales', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'package.json', 'tsconfig.json'];
 /** Written into a build's folder by buildOrPrepare after it built: what its config files said then. */
 const KEYS_STAMP = 'harness-build-keys.json';
-/** What `next build` adds to tsconfig.json's include for its folder (.next-edge/types/**\/*.ts, …). */
-const BUILD_TYPES_INCLUDE = /^(?:\.\/)?\.next[^/]*\/(?:dev\/)?types\//;
-
-/**
- * A config file as JSON written out again (layout aside) after `edit`, or its text as it is when it
- * is not plain JSON.
- * @param {string} text
- * @param {(config: Record<string, unknown>) => Record<string, unknown>} edit
- * @returns {string}
- */
-function jsonKey(text, edit) {
-  let config;
-  try {
-    config = JSON.parse(text);
-  } catch {
-    return text;
-  }
-  return JSON.stringify(config && typeof config === 'object' && !Array.isArray(config) ? edit(config) : config);
-}
-
-/**
- * tsconfig.json as far as a build reads it: without the include entries of build folders'
- * generated types, which `next build` adds for its own folder (another suite's build into
- * .next-edge adds its lines, `git checkout` takes them off again: neither changes what a build makes).
- * @param {string} text
- * @returns {string}
- */
-export function tsconfigBuildKey(text) {
-  return jsonKey(text, (config) =>
-    Array.isArray(config.include) ? { ...config, include: config.include.filter((/** @type {unknown} */ e) => !(typeof e === 'string' && BUILD_TYPES_INCLUDE.test(e))) } : config,
-  );
-}
-
-/**
- * package.json as far as a build reads it: everything but the npm scripts other than `build`
- * (adding a suite's script changes nothing a build makes; a dependency or the build script does).
- * @param {string} text
- * @returns {string}
- */
-export function packageBuildKey(text) {
-  return jsonKey(text, ({ scripts, ...rest }) => ({ ...rest, buildScript: /** @type {Record<string, unknown> | undefined} */ (scripts)?.build ?? null }));
-}
-
 /** The sources whose content, not their time, decides when it was recorded for the build. */
 const BUILD_KEYS = /** @type {const} */ ({ 'tsconfig.json': tsconfigBuildKey, 'package.json': packageBuildKey });
 

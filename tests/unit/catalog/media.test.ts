@@ -1,7 +1,7 @@
 import { GET as categoryGet } from '@/app/media/category/[file]/route';
 import { GET as thumbGet } from '@/app/media/thumbs/[id]/[file]/route';
-import { escapeHtml, embedPlayerHtml } from '@/lib/catalog/embed-page';
-import { parseFrameFile, videoThumbSvg } from '@/lib/catalog/thumbnail-svg';
+import { escapeHtml, embedPlayerHtml } from '@/lib/server/embed-page';
+import { parseFrameFile, videoThumbSvg } from '@/lib/catalog/demo/thumbnail-svg';
 
 function ctx<T>(params: T) {
   return { params: Promise.resolve(params) };

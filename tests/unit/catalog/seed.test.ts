@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { durationClass } from '@/lib/catalog/filters';
 import { seedCatalog } from '@/lib/catalog/sqlite/seed';
-import { generateVideo, postDateFor, scheduledCount } from '@/lib/catalog/demo';
+import { generateVideo, postDateFor, scheduledCount } from '@/lib/catalog/demo/catalogue';
 import { SEED_NOW } from './helpers/catalog-fixture';
 
 function seedMemory(videos: number): Database.Database {

@@ -1,5 +1,5 @@
 /**
- * lib/catalog/site-write.ts: a view or a vote written while another connection (an import, on a
+ * lib/catalog/sqlite/site-write.ts: a view or a vote written while another connection (an import, on a
  * thread of its own here) holds the write lock waits off the event loop, and lands once the lock
  * is free. Before, the wait was inside SQLite (busy_timeout), and the whole server stood still.
  */

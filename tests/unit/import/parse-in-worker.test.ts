@@ -5,9 +5,10 @@ import { DEFAULT_KVS_COLUMNS } from '@/lib/import/normalise';
 import { parseFeed } from '@/lib/import/parse-feed';
 import { openFeed } from '@/lib/import/open-input';
 import { parseFeedBatchesInWorker } from '@/lib/import/parse-in-worker';
-import { computeRowHash, rowHash } from '@/lib/import/row-hash';
+import { computeRowHash, rowHash } from '@/lib/catalog/row-hash';
 import { decodeItems, encodeItems } from '@/lib/import/row-wire';
-import type { FeedFormat, FeedItem, FeedRow, ParseOptions } from '@/lib/import/types';
+import type { FeedRow } from '@/lib/catalog/feed-row';
+import type { FeedFormat, FeedItem, ParseOptions } from '@/lib/import/types';
 
 const FEEDS = path.join(__dirname, '../../fixtures/feeds');
 

@@ -7,7 +7,7 @@ import { SqliteCatalogWriter } from '@/lib/catalog/sqlite/writer';
 import { DEFAULT_KVS_COLUMNS } from '@/lib/import/normalise';
 import { parseFeed } from '@/lib/import/parse-feed';
 import { runImport } from '@/lib/import/run-import';
-import type { FeedRow } from '@/lib/import/types';
+import type { FeedRow } from '@/lib/catalog/feed-row';
 import { type Fixture, listQuery, NOW, openFixture, searchQuery } from '../catalog/helpers/catalog-fixture';
 import { holdWriteLock } from '../catalog/helpers/hold-write-lock';
 

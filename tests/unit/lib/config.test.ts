@@ -1,4 +1,5 @@
 import { ConfigError, DEFAULT_AGE_GATE_COUNTRIES, DEFAULT_UPSTREAM_CACHE_MB, parseConfig, publicConfig } from '@/lib/config';
+import { answerStoreOptions } from '@/lib/server/answer-store.mjs';
 
 describe('parseConfig', () => {
   it('has working defaults for an empty environment', () => {
@@ -11,7 +12,7 @@ describe('parseConfig', () => {
     expect(c.pageCacheMb).toBe(64);
     expect(c.upstreamCacheMb).toBe(DEFAULT_UPSTREAM_CACHE_MB);
     expect(parseConfig({ UPSTREAM_CACHE_MB: '48' }).upstreamCacheMb).toBe(48);
-    // No public default: the catalogue keeps a random secret of its own (lib/catalog/voter-key.ts).
+    // No public default: the catalogue keeps a random secret of its own (voter-key.ts in lib/catalog/sqlite and lib/catalog/postgres).
     expect(c.voteSalt).toBe('');
     expect(parseConfig({ VOTE_SALT: 's3cret' }).voteSalt).toBe('s3cret');
   });
@@ -33,6 +34,8 @@ describe('parseConfig', () => {
     ['API_ORIGIN', 'not a url'],
     ['API_TIMEOUT_MS', '5s'],
     ['API_TIMEOUT_MS', '50'],
+    ['ANSWER_STORE_MB', 'lots'],
+    ['ANSWER_STORE_MB', '5000'],
     ['PORT', '70000'],
     ['PAGE_CACHE_MB', '1'],
     ['UPSTREAM_CACHE_MB', '0'],
@@ -52,6 +55,19 @@ describe('parseConfig', () => {
       expect(message).toContain('accepts');
       expect(message).not.toContain('\n');
     }
+  });
+
+  it('checks ANSWER_STORE_MB at start with the bounds server.mjs\'s store reads it with', () => {
+    const warn = jest.fn();
+    for (const v of ['', '0', '8', '4096']) {
+      expect(parseConfig({ ANSWER_STORE_MB: v }).answerStoreMb * 1024 * 1024).toBe(answerStoreOptions({ ANSWER_STORE_MB: v }, warn).maxBytes);
+    }
+    expect(warn).not.toHaveBeenCalled();
+    for (const v of ['lots', '5000', '-1']) {
+      expect(() => parseConfig({ ANSWER_STORE_MB: v })).toThrow(ConfigError);
+      answerStoreOptions({ ANSWER_STORE_MB: v }, warn);
+    }
+    expect(warn).toHaveBeenCalledTimes(3);
   });
 
   it('reports analytics from the first page by default (the spec), after the notice\'s Accept when asked', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, parseConfig } from '@/lib/config';
-import { EDGE_PURGE_HEADER, EDGE_SETTLE_MS, purgeEdges } from '@/lib/import/announce';
+import { EDGE_PURGE_HEADER, EDGE_SETTLE_MS, purgeEdges } from '@/lib/notify/announce';
 
 const SECRET = 'purge-secret-0123456789';
 

@@ -3,6 +3,7 @@ import { readBodyJson } from '@/lib/kvs/request-body';
 import { onCatalogChange, type CatalogChange } from '@/lib/cache/catalog-change';
 import { siteCatalog } from '@/lib/catalog/open';
 import { getConfig } from '@/lib/config';
+import { sourceCapabilities } from '@/lib/config/source-kind';
 import { rereadPublishClock } from '@/lib/server/publish-clock';
 
 export const dynamic = 'force-dynamic';
@@ -40,7 +41,7 @@ function parseChange(body: unknown): CatalogChange | null {
 export async function POST(request: Request): Promise<Response> {
   const config = getConfig();
   // In front of an upstream API the catalogue tools do not apply.
-  if (config.apiOrigin) return json(404, { error: 1, code: 'not_found' });
+  if (!sourceCapabilities(config).catalogueChanges) return json(404, { error: 1, code: 'not_found' });
   const given = request.headers.get('x-catalog-secret') ?? '';
   if (!given) return json(403, { error: 1, code: 'forbidden' });
   // The secret is REVALIDATE_SECRET, else the one kept in the catalogue. A catalogue that cannot be

@@ -3,8 +3,8 @@
  * tests/pg/writer-faults.test.ts): feed rows numbered from their external id, and two runs of one
  * writer kind started at once.
  */
-import type { CatalogWriter } from '@/lib/import/writer';
-import type { FeedRow } from '@/lib/import/types';
+import type { CatalogWriter } from '@/lib/catalog/writer';
+import type { FeedRow } from '@/lib/catalog/feed-row';
 
 export const faultRow = (externalId: string): FeedRow => ({
   line: 1, externalId, title: `Zephyrine Lantern Walk ${externalId}`, dir: `walk-${externalId}`, description: 'A walk.',

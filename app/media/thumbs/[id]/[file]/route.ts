@@ -1,6 +1,6 @@
 // /media/thumbs/{id}/{n}.svg: a segment name cannot carry the ".svg", so [file] holds "n.svg".
-import { notFoundResponse, svgResponse } from '@/lib/catalog/media-response';
-import { parseFrameFile, videoThumbSvg } from '@/lib/catalog/thumbnail-svg';
+import { notFoundResponse, svgResponse } from '@/lib/server/media-response';
+import { parseFrameFile, videoThumbSvg } from '@/lib/catalog/demo/thumbnail-svg';
 import { parseVideoId } from '@/lib/web/params';
 
 export async function GET(_request: Request, context: { params: Promise<{ id: string; file: string }> }) {

@@ -1,4 +1,4 @@
-import type { FeedRow } from './types';
+import type { FeedRow } from './feed-row';
 
 /** What one batch did to the catalogue. */
 export interface BatchResult {
@@ -27,7 +27,7 @@ export type RemoveTarget = { videoId: number } | { source: string; externalId: s
  * - every row a run lists is marked with the run id, so deleteMissing removes the source's other rows;
  * - remove deletes videos everywhere (takedown=true also keeps them from being imported again);
  * - finish brings derived data (listing counts, search statistics) up to date and announces nothing:
- *   telling the running site is the caller's job (lib/import/announce.ts).
+ *   telling the running site is the caller's job (lib/notify/announce.ts).
  */
 export interface CatalogWriter {
   readonly name: string;

@@ -3,18 +3,17 @@
  * from its id alone (its own random stream), so that both stores (sqlite/seed.ts and
  * postgres/seed.ts) write the same catalogue and only the writing differs.
  */
-import { DAY_SECONDS } from './filters';
-import { PERIOD_DAYS } from './periods';
+import { DAY_SECONDS } from '../filters';
+import { PERIOD_DAYS } from '../periods';
 import { hashInt, hashString, logNormal, mulberry32, pareto, pick, type Rng, zipfCumulative, zipfIndex } from './prng';
-import { ratingOf } from './rating';
-import { STATUS } from './status';
+import { ratingOf } from '../rating';
+import { STATUS } from '../status';
 import {
   ADJECTIVES,
   CATEGORIES,
   DESCRIPTION_CLOSERS,
   DESCRIPTION_OPENERS,
   EX_TUBES,
-  STOPWORDS,
   TAGS,
   TIMES,
   USERNAMES,
@@ -141,26 +140,6 @@ export function generateVideo(id: number): GeneratedVideo {
   };
 }
 
-/** Words and adjacent word pairs of a title, lower-cased, as search keywords. */
-export function titleKeywords(title: string): string[] {
-  const words = title
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}-]+/u)
-    .filter((w) => w.length >= 3 && !STOPWORDS.has(w));
-  const out = [...words];
-  for (let i = 0; i + 1 < words.length; i++) out.push(`${words[i]} ${words[i + 1]}`);
-  return out;
-}
-
-/**
- * Counts a title's keywords into `counts`, `by` each: +1 for a video that comes in, -1 for one that
- * leaves or changes its title. Keyword popularity is the number of videos whose titles give it, so
- * that a keyword whose videos are all gone (taken down, renamed) leaves the suggestions and the
- * popular searches instead of leading to an empty search.
- */
-export function countTitleKeywords(counts: Map<string, number>, title: string, by: 1 | -1): void {
-  for (const k of titleKeywords(title)) counts.set(k, (counts.get(k) ?? 0) + by);
-}
 /** Days of view history before the seed's now, and (like the scheduled videos) after it. */
 const HISTORY_PAST_DAYS = PERIOD_DAYS.month;
 const HISTORY_FUTURE_DAYS = Math.ceil(FUTURE_SPAN / DAY_SECONDS);

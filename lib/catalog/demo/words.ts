@@ -106,11 +106,3 @@ export const USERNAMES = [
 ] as const;
 
 export const EX_TUBES = ['demo-archive', 'open-footage', 'community-uploads'] as const;
-
-/** Short words that make poor search keywords. */
-export const STOPWORDS = new Set(['the', 'and', 'a', 'an', 'of', 'in', 'on', 'at', 'to', 'for', 'with', 'by', 'from']);
-
-/** Lower-cased, trimmed, inner spaces collapsed: the form keywords are stored in. */
-export function normaliseKeyword(text: string): string {
-  return text.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
-}

@@ -3,7 +3,7 @@
  * catalogue needs no image files and shows nothing but colours and simple landscape shapes.
  */
 import { hashInt, hashString, mulberry32 } from './prng';
-import { THUMB_FRAMES } from './media-urls';
+import { THUMB_FRAMES } from '../media-urls';
 
 const W = 320;
 const H = 180;

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FeedRow } from './types';
+import type { FeedRow } from './feed-row';
 
 /**
  * Digests of rows computed where the rows were parsed (the parse worker, lib/import/parse-in-worker.ts),

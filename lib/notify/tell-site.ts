@@ -1,10 +1,18 @@
 import type { CatalogChange } from '@/lib/cache/catalog-change';
-import type { CatalogStore } from '@/lib/catalog/store';
 import type { Config } from '@/lib/config';
 import { announceCatalogChange, purgeEdges } from './announce';
 
-/** Tells the running site about a change, then empties the nginx edges; one line per server. */
-export async function tellSite(store: Pick<CatalogStore, 'changeSecret'>, config: Config, change: CatalogChange): Promise<void> {
+/** Where the secret the servers check is kept (a catalogue store's changeSecret, lib/catalog/store.ts). */
+export interface SecretKeeper {
+  changeSecret(configured: string, create: boolean): Promise<string | null> | string | null;
+}
+
+/**
+ * Tells the running site about a change, then empties the nginx edges; one line per server. Takes
+ * only the secret's keeper, not a catalogue: the catalogue's tools call this, and notification
+ * knows nothing of the catalogue.
+ */
+export async function tellSite(store: SecretKeeper, config: Config, change: CatalogChange): Promise<void> {
   const secret = config.revalidateUrls.length === 0 ? '' : await store.changeSecret(config.revalidateSecret, true);
   if (secret) {
     const onRetry = (origin: string, ms: number, detail: string) => console.log(`site ${origin}: ${detail}, asking again in ${(ms / 1000).toFixed(1)} s`);

@@ -1,11 +1,11 @@
 /**
- * lib/import/announce.ts over real HTTP: a server that cannot read its catalogue answers the
+ * lib/notify/announce.ts over real HTTP: a server that cannot read its catalogue answers the
  * change with 503 and Retry-After (app/api/internal/catalog-changed), and the tools ask it again
  * within a takedown's minute instead of leaving its cached pages as they are.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { announceCatalogChange, retryAfterMs } from '@/lib/import/announce';
+import { announceCatalogChange, retryAfterMs } from '@/lib/notify/announce';
 
 const change: Parameters<typeof announceCatalogChange>[0] = { reason: 'takedown', videoIds: [42] };
 

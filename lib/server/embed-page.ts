@@ -1,5 +1,5 @@
 /** The standalone HTML of the demo embed player (/embed/{id}/), loaded in the video page's iframe. */
-import { CLIP_HEIGHT, CLIP_WIDTH, thumbUrl } from './media-urls';
+import { CLIP_HEIGHT, CLIP_WIDTH, thumbUrl } from '@/lib/catalog/media-urls';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
