@@ -6,6 +6,7 @@
  * read (nothing changed when it could not even be opened), 2 on a usage error.
  */
 import { getConfig } from '@/lib/config';
+import { CatalogDiskFullError } from '@/lib/catalog/disk-full';
 import { openCatalogTarget } from '@/lib/catalog/open';
 import { parseImportArgs, UsageError } from '@/lib/import/cli-options';
 import { FeedInputError, openFeed } from '@/lib/import/open-input';
@@ -48,7 +49,11 @@ async function main(): Promise<number> {
       },
     });
   } catch (e) {
-    console.error(`import: the feed broke off: ${(e as Error).message}; rows before it were imported.`);
+    console.error(
+      e instanceof CatalogDiskFullError
+        ? `import: ${e.message}; the catalogue keeps the rows committed before it: free some space and run the import again.`
+        : `import: the feed broke off: ${(e as Error).message}; rows before it were imported.`,
+    );
     await target.close();
     return 1;
   }

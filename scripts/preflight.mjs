@@ -37,6 +37,7 @@ export const SUITE_NEEDS = {
   'test:origin': ['redis-server'],
   'test:edge': ['nginx', 'nginx-geoip2', 'redis-server'],
   'test:age': ['chromium'],
+  'test:faults': ['postgresql'],
 };
 
 /** @typedef {keyof typeof SUITE_NEEDS} Suite */

@@ -72,6 +72,7 @@ export async function runImport(input: FeedInput, parse: ParseOptions, writer: C
   const progress = o.progressTo ? new Progress(o.progressTo, input.size, input.bytesRead) : null;
   const s: ImportSummary = { rows: 0, added: 0, updated: 0, unchanged: 0, rejected: 0, takenDown: 0, removed: 0, removedIds: [], seconds: 0 };
   const runId = await writer.startRun(o.source);
+  let failed = false;
   let batch: FeedRow[] = [];
   // A feed listing one external id twice: the later row wins, as it would in a second run.
   const flush = async () => {
@@ -106,12 +107,19 @@ export async function runImport(input: FeedInput, parse: ParseOptions, writer: C
       s.removed = removed.length;
       s.removedIds = removed.map((r) => r.id);
     }
+  } catch (e) {
+    failed = true;
+    throw e;
   } finally {
     progress?.done();
     if (input.close) input.close();
     else input.stream.destroy();
     // Derived data is brought up to date even when the feed broke off: what was written is listed right.
-    await writer.finish();
+    // When that fails too (a full disk fails both), the first failure is the one to tell: the
+    // writers leave the rebuild due, and the next run does it.
+    await writer.finish().catch((e: unknown) => {
+      if (!failed) throw e;
+    });
   }
   s.seconds = (performance.now() - started) / 1000;
   return s;

@@ -7,7 +7,9 @@ import 'server-only';
  * transaction so that every server drops what it keeps in memory within a second.
  *
  * Every transaction takes IMPORT_LOCK_KEY first: two imports (or an import and a takedown) at once
- * take turns instead of handing out the same new ids.
+ * take turns instead of handing out the same new ids. A run also holds RUN_LOCK_KEY from startRun
+ * to finish, so that a second import waits for the first (saying so once) rather than interleaving
+ * its batches and its rebuild of the derived data with it.
  */
 import type pg from 'pg';
 import type { FeedRow } from '../feed-row';
@@ -20,12 +22,18 @@ import { VISIBLE_STATUS_SQL } from '../status';
 import { ratingOf } from '../rating';
 import { STATUS } from '../status';
 import { countTitleKeywords } from '../keywords';
+import { diskFullOr } from '../disk-full';
+import { RECOUNT_DUE_KEY } from '../recount-due';
 import { inTransaction, type PgPool } from './db';
 import { forgetPgPeriods, PERIOD_TABLES_LOCK_SQL, rebuildPgPeriodStats, vacuumPeriods } from './period-stats';
 import { SYNC_COMMIT_SQL, searchSliceOf, searchSliceSql } from './schema';
 import { relatedWords, titlePairsTsv, titleTsv, videoTsv } from './tsv';
 
 const IMPORT_LOCK_KEY = 0x7f0b_c003;
+/** A session lock (not IMPORT_LOCK_KEY: the run's own transactions take that one on other connections). */
+const RUN_LOCK_KEY = 0x7f0b_c004;
+/** How often a waiting run asks for RUN_LOCK_KEY (a blocking wait would meet the pool's statement_timeout). */
+const RUN_LOCK_POLL_MS = 500;
 
 /** A row of a batch as written: its video id and its hash. */
 interface Written {
@@ -142,13 +150,24 @@ export class PgCatalogWriter implements CatalogWriter {
   /** The import's clock (unix seconds): the post date of rows without one, and the periods' day. */
   private readonly now: number;
 
+  /** Told once when another run holds the catalogue; stderr by default. */
+  private readonly onWait: (message: string) => void;
+  /** The connection holding RUN_LOCK_KEY, from startRun to finish. */
+  private runLock: Client | null = null;
+  /** The catalogue as messages name it: its database. */
+  private readonly where: string;
+
   /** `ownsPool`: close() ends the pool (the CLI's own pool), else leaves it to its owner. */
   constructor(
     private readonly pool: PgPool,
     private readonly ownsPool = false,
-    options: { now?: number } = {},
+    options: { now?: number; onWait?: (message: string) => void } = {},
   ) {
     this.now = options.now ?? Math.floor(Date.now() / 1000);
+    this.onWait = options.onWait ?? ((message) => process.stderr.write(`${message}\n`));
+    const url = pool.options.connectionString;
+    const database = pool.options.database ?? (url ? decodeURIComponent(new URL(url).pathname.slice(1)) : '');
+    this.where = `the PostgreSQL catalogue ${database || '(default database)'}`;
   }
 
   private async transaction<T>(fn: (c: Client) => Promise<T>): Promise<T> {
@@ -157,7 +176,38 @@ export class PgCatalogWriter implements CatalogWriter {
     } catch (e) {
       // A slice created in this transaction is gone with it.
       this.slices.clear();
+      throw diskFullOr(e, this.where);
+    }
+  }
+
+  /** Holds RUN_LOCK_KEY on a connection of its own, waiting (and saying so once) while another run has it. */
+  private async takeRunLock(): Promise<void> {
+    if (this.runLock) return;
+    const c = await this.pool.connect();
+    try {
+      let told = false;
+      while (!(await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [RUN_LOCK_KEY])).rows[0]?.ok) {
+        if (!told) this.onWait(`another import is writing to ${this.where}; waiting`);
+        told = true;
+        await new Promise((resolve) => setTimeout(resolve, RUN_LOCK_POLL_MS));
+      }
+    } catch (e) {
+      c.release(true);
       throw e;
+    }
+    this.runLock = c;
+  }
+
+  private async releaseRunLock(): Promise<void> {
+    const c = this.runLock;
+    this.runLock = null;
+    if (!c) return;
+    try {
+      await c.query('SELECT pg_advisory_unlock($1)', [RUN_LOCK_KEY]);
+      c.release();
+    } catch {
+      // The connection is gone (and its lock with it).
+      c.release(true);
     }
   }
 
@@ -315,9 +365,11 @@ export class PgCatalogWriter implements CatalogWriter {
       `INSERT INTO meta (key, value) VALUES ('content_version', '1')
        ON CONFLICT (key) DO UPDATE SET value = (meta.value::bigint + 1)::text`,
     );
+    await c.query(`INSERT INTO meta (key, value) VALUES ($1, '1') ON CONFLICT (key) DO NOTHING`, [RECOUNT_DUE_KEY]);
   }
 
   async startRun(source: string): Promise<number> {
+    await this.takeRunLock();
     const r = await this.pool.query<{ m: string | null }>('SELECT max(seen_run)::text AS m FROM video_sources WHERE source = $1', [source]);
     return Math.max(Date.now(), Number(r.rows[0]?.m ?? 0) + 1);
   }
@@ -510,7 +562,18 @@ export class PgCatalogWriter implements CatalogWriter {
   }
 
   async finish(): Promise<void> {
-    if (!this.changed) return;
+    try {
+      await this.rebuildDerived();
+    } catch (e) {
+      throw diskFullOr(e, this.where);
+    } finally {
+      await this.releaseRunLock();
+    }
+  }
+
+  private async rebuildDerived(): Promise<void> {
+    const due = await this.pool.query('SELECT 1 FROM meta WHERE key = $1', [RECOUNT_DUE_KEY]);
+    if (!this.changed && due.rowCount === 0) return;
     await this.transaction(async (c) => {
       // The period sums whole, before any of their rows, in the order a view takes them
       // (countPgDay): the rebuild below deleting their rows in its own order deadlocked with a view
@@ -525,6 +588,7 @@ export class PgCatalogWriter implements CatalogWriter {
       // "Most popular" and "top rated" by period are precomputed: a removed video must leave them too.
       await rebuildPgPeriodStats(c, this.now);
       await this.markChanged(c);
+      await c.query('DELETE FROM meta WHERE key = $1', [RECOUNT_DUE_KEY]);
     });
     await vacuumPeriods(this.pool);
     // Autovacuum never analyzes a partitioned table as a whole, and a search chooses how to read the
@@ -535,6 +599,7 @@ export class PgCatalogWriter implements CatalogWriter {
   }
 
   async close(): Promise<void> {
+    await this.releaseRunLock();
     if (this.ownsPool) await this.pool.end();
   }
 }

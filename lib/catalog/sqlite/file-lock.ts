@@ -15,7 +15,7 @@ export function sleepSync(ms: number): void {
   Atomics.wait(sleepCell, 0, 0, ms);
 }
 
-function processAlive(pid: number): boolean {
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -15,6 +15,9 @@ import { ratingOf } from '../rating';
 import { STATUS } from '../status';
 import { type CheckpointOptions, WalCheckpointer } from './wal-checkpointer';
 import { countTitleKeywords } from '../keywords';
+import { diskFullOr } from '../disk-full';
+import { takeImportLock } from './import-lock';
+import { RECOUNT_DUE_KEY as RECOUNT_DUE } from '../recount-due';
 
 interface FtsDoc {
   title: string;
@@ -23,9 +26,6 @@ interface FtsDoc {
   tags: string;
   facets: string;
 }
-
-/** How many distinct title keywords are counted before they are written (see keywords). */
-const KEYWORD_FLUSH = 20_000;
 
 /**
  * How long one write transaction of an import holds the write lock before it commits (batches of
@@ -88,8 +88,9 @@ export class SqliteCatalogWriter implements CatalogWriter {
   readonly name = 'sqlite';
   private readonly categoryIds = new Map<string, number>();
   /**
-   * Title keywords (for suggestions) counted over several batches and added when there are
-   * KEYWORD_FLUSH of them or at finish(): a common word is one write per flush, not one per batch.
+   * Title keywords (for suggestions) counted over the open transaction's batches and added at its
+   * commit: a common word is one write per transaction, not one per batch, and the counts commit
+   * with the rows they come from (kept longer, a run killed between the two lost them for good).
    */
   private readonly keywords = new Map<string, number>();
   private readonly tagIds = new Map<string, number>();
@@ -103,23 +104,40 @@ export class SqliteCatalogWriter implements CatalogWriter {
   private readonly transactionMs: number;
   /** The checkpoint thread's settings (its defaults; tests make them small). */
   private readonly checkpoints: CheckpointOptions;
+  /** Told once when another run holds the catalogue (import-lock.ts); stderr by default. */
+  private readonly onWait: (message: string) => void;
+  /** Gives the run's lock back (from startRun to close). */
+  private releaseLock: (() => void) | null = null;
 
   constructor(
     private readonly db: Database.Database,
-    options: { transactionMs?: number; checkpoints?: CheckpointOptions; now?: number } = {},
+    options: { transactionMs?: number; checkpoints?: CheckpointOptions; now?: number; onWait?: (message: string) => void } = {},
   ) {
     this.now = options.now ?? Math.floor(Date.now() / 1000);
     this.transactionMs = options.transactionMs ?? TRANSACTION_MS;
     this.checkpoints = options.checkpoints ?? {};
+    this.onWait = options.onWait ?? ((message) => process.stderr.write(`${message}\n`));
     ensureImportTables(db);
     this.q = this.statements();
+    this.nextId = this.readIds();
+  }
+
+  /** The stored categories and tags by slug; returns the next unused video id. */
+  private readIds(): number {
+    const db = this.db;
+    for (const map of [this.categoryIds, this.tagIds, this.categoryByTitle, this.tagByTitle]) map.clear();
     for (const r of db.prepare('SELECT id, dir FROM categories').all() as { id: number; dir: string }[]) this.categoryIds.set(r.dir, r.id);
     for (const r of db.prepare('SELECT id, dir FROM tags').all() as { id: number; dir: string }[]) this.tagIds.set(r.dir, r.id);
     const hw = db.prepare("SELECT value FROM meta WHERE key = 'next_video_id'").pluck().get() as string | undefined;
     const maxId = (db.prepare('SELECT max(id) FROM videos').pluck().get() as number | null) ?? 0;
     const maxTaken = (db.prepare('SELECT max(video_id) FROM takedowns').pluck().get() as number | null) ?? 0;
     // Ids are never reused: an old link to a removed video must not open another one.
-    this.nextId = Math.max(Number(hw ?? 0), maxId + 1, maxTaken + 1);
+    return Math.max(Number(hw ?? 0), maxId + 1, maxTaken + 1);
+  }
+
+  /** A failure as the operator should read it: a full disk names the catalogue's file. */
+  private failure(e: unknown): unknown {
+    return diskFullOr(e, this.db.name);
   }
 
   private stmt(sql: string): Database.Statement {
@@ -305,6 +323,16 @@ export class SqliteCatalogWriter implements CatalogWriter {
   private checkpointer: WalCheckpointer | null = null;
 
   async startRun(source: string): Promise<number> {
+    if (!this.releaseLock && !this.db.memory) {
+      const file = this.db.name;
+      try {
+        this.releaseLock = await takeImportLock(file, () => this.onWait(`another import is writing to ${file}; waiting`));
+      } catch (e) {
+        throw this.failure(e);
+      }
+      // What the run before wrote meanwhile: its ids and categories are taken.
+      this.nextId = this.readIds();
+    }
     if (!this.saved) {
       this.saved = Object.keys(IMPORT_PRAGMAS).map((k) => [k, this.db.pragma(k, { simple: true })]);
       const pragmas = { ...IMPORT_PRAGMAS };
@@ -361,7 +389,6 @@ export class SqliteCatalogWriter implements CatalogWriter {
           result.added++;
         }
       }
-      if (this.keywords.size >= KEYWORD_FLUSH) this.flushKeywords();
       if (result.added + result.updated > 0) this.markChanged();
     });
     return result;
@@ -399,12 +426,22 @@ export class SqliteCatalogWriter implements CatalogWriter {
     try {
       fn();
     } catch (e) {
-      this.txBegan = null;
-      this.dropMembers();
-      if (this.db.inTransaction) this.db.prepare('ROLLBACK').run();
-      throw e;
+      this.rolledBack();
+      throw this.failure(e);
     }
     if (performance.now() - this.txBegan >= this.transactionMs) this.commit();
+  }
+
+  /**
+   * Forgets the open transaction and what it held for its commit, rolling it back unless SQLite
+   * already did (it does when a COMMIT fails for a full disk): a writer that still believed it open
+   * committed again at finish(), and "cannot commit - no transaction is active" hid the disk's error.
+   */
+  private rolledBack(): void {
+    this.txBegan = null;
+    this.dropMembers();
+    this.keywords.clear();
+    if (this.db.inTransaction) this.db.prepare('ROLLBACK').run();
   }
 
   /**
@@ -420,8 +457,14 @@ export class SqliteCatalogWriter implements CatalogWriter {
   /** Commits the run's open write transaction, if any. */
   private commit(): void {
     if (this.txBegan === null) return;
-    this.writeMembers();
-    this.db.prepare('COMMIT').run();
+    try {
+      this.writeMembers();
+      this.flushKeywords();
+      this.db.prepare('COMMIT').run();
+    } catch (e) {
+      this.rolledBack();
+      throw this.failure(e);
+    }
     this.transactions.count++;
     this.transactions.longestMs = Math.max(this.transactions.longestMs, performance.now() - this.txBegan);
     this.txBegan = null;
@@ -467,7 +510,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
   }
 
   /**
-   * Adds the counted title keywords to their popularity (inside the caller's transaction); a keyword
+   * Adds the counted title keywords to their popularity (inside the open transaction); a keyword
    * no video gives any more is deleted.
    */
   private flushKeywords(): void {
@@ -481,7 +524,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
 
   private markChanged(): void {
     this.changed = true;
-    this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('next_video_id', ?)").run(String(this.nextId));
+    this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('next_video_id', ?), (?, '1')").run(String(this.nextId), RECOUNT_DUE);
     bumpContentVersion(this.db);
   }
 
@@ -525,7 +568,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
     const removed: RemovedVideo[] = [];
     const missing: RemoveTarget[] = [];
     // Immediate: it reads before it writes (see inTransaction).
-    this.db.transaction(() => {
+    const removeAll = this.db.transaction(() => {
       for (const t of targets) {
         const id =
           'videoId' in t
@@ -535,19 +578,29 @@ export class SqliteCatalogWriter implements CatalogWriter {
         else removed.push(this.removeOne(id, options.takedown));
       }
       if (removed.length > 0) this.markChanged();
-    }).immediate();
+    });
+    try {
+      removeAll.immediate();
+    } catch (e) {
+      this.keywords.clear();
+      throw this.failure(e);
+    }
     return { removed, missing };
   }
 
   async finish(): Promise<void> {
     try {
       this.commit();
-      if (this.keywords.size > 0) this.db.transaction(() => this.flushKeywords())();
-      if (!this.changed) return;
+      const due = this.db.prepare('SELECT 1 FROM meta WHERE key = ?').pluck().get(RECOUNT_DUE) !== undefined;
+      if (!this.changed && !due) return;
       this.recountDays();
       // "Most popular" and "top rated" by period are precomputed: a removed video must leave them too.
       rebuildPeriodStats(this.db, this.now);
       this.recountTerms();
+      this.db.prepare('DELETE FROM meta WHERE key = ?').run(RECOUNT_DUE);
+      this.changed = false;
+    } catch (e) {
+      throw this.failure(e);
     } finally {
       await this.stopCheckpoints();
       // After the recounts, which read the whole catalogue: mapped, it would all be resident again.
@@ -555,6 +608,9 @@ export class SqliteCatalogWriter implements CatalogWriter {
         for (const [k, v] of this.saved) this.db.pragma(`${k} = ${Number(v)}`);
         this.saved = null;
       }
+      // The run is over: another may write (the catalogue tools close the connection, not the writer).
+      this.releaseLock?.();
+      this.releaseLock = null;
     }
   }
 
@@ -622,9 +678,14 @@ export class SqliteCatalogWriter implements CatalogWriter {
   }
 
   async close(): Promise<void> {
-    // A run that never reached finish() (its caller failed) keeps what its batches wrote.
-    if (this.db.open && this.db.inTransaction && this.txBegan !== null) this.commit();
-    await this.stopCheckpoints();
-    this.db.close();
+    try {
+      // A run that never reached finish() (its caller failed) keeps what its batches wrote.
+      if (this.db.open && this.db.inTransaction && this.txBegan !== null) this.commit();
+    } finally {
+      await this.stopCheckpoints();
+      this.db.close();
+      this.releaseLock?.();
+      this.releaseLock = null;
+    }
   }
 }

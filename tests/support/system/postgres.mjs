@@ -57,9 +57,20 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
  * @param {import('node:child_process').ExecFileSyncOptions} [options]
  */
 function pgRun(bin, args, options = {}) {
-  const exe = path.join(PG_BIN, bin);
-  const [cmd, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', exe, ...args]] : [exe, args];
+  const [cmd, argv] = pgCommand(bin, args);
   return execFileSync(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+}
+
+/**
+ * The command and arguments that run a PostgreSQL binary as pgRun does (for callers that run it
+ * without blocking: tests/faults restarts the server while its visitors go on asking).
+ * @param {string} bin
+ * @param {string[]} args
+ * @returns {[string, string[]]}
+ */
+export function pgCommand(bin, args) {
+  const exe = path.join(PG_BIN, bin);
+  return isRoot ? ['runuser', ['-u', 'postgres', '--', exe, ...args]] : [exe, args];
 }
 
 /** @typedef {{ dir: string; dataDir: string; port: number }} Started */

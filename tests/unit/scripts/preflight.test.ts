@@ -104,7 +104,7 @@ describe('node scripts/preflight.mjs on a machine without them', () => {
   it('with TEST_SKIP_MISSING=1 passes, naming the suites that will be skipped; under CI it refuses', () => {
     const skip = run([], { TEST_SKIP_MISSING: '1' });
     expect(skip.status).toBe(0);
-    expect(skip.stderr).toContain('test:e2e, test:compat, test:cache, test:judges, test:import, test:pg, test:redis, test:origin, test:edge, test:age will be skipped');
+    expect(skip.stderr).toContain('test:e2e, test:compat, test:cache, test:judges, test:import, test:pg, test:redis, test:origin, test:edge, test:age, test:faults will be skipped');
     const ci = run([], { TEST_SKIP_MISSING: '1', CI: 'true' });
     expect(ci.status).toBe(1);
     expect(ci.stderr).toMatch(/refused under CI/);
