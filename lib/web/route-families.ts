@@ -180,7 +180,8 @@ export const ROUTE_FAMILIES: readonly RouteFamily[] = [
   {
     name: 'information',
     kind: 'page',
-    paths: ['/information/', `/information/:slug(${INFORMATION_PAGES.join('|')})/`],
+    // The age-assurance page describes the configured policy (app/information/age-assurance/).
+    paths: ['/information/', `/information/:slug(${INFORMATION_PAGES.join('|')})/`, '/information/age-assurance/'],
     query: {},
     lifetime: LIFETIME.videos,
     sitemap: {
@@ -188,7 +189,7 @@ export const ROUTE_FAMILIES: readonly RouteFamily[] = [
       changefreq: 'monthly',
       priority: '0.2',
       lastmod: false,
-      urls: () => [informationUrl(), ...INFORMATION_PAGES.map((p) => informationUrl(p))],
+      urls: () => [informationUrl(), ...INFORMATION_PAGES.map((p) => informationUrl(p)), '/information/age-assurance/'],
     },
   },
   // The visitor's own lists, filled in the browser: static pages.
@@ -226,6 +227,13 @@ export const ROUTE_FAMILIES: readonly RouteFamily[] = [
   { name: 'api-input', kind: 'api', paths: ['/api/input.php'], query: {}, lifetime: null, methods: ['POST'] },
   { name: 'api-country', kind: 'api', paths: ['/api/country/'], query: {}, lifetime: null },
   { name: 'api-health', kind: 'api', paths: ['/api/health/'], query: {}, lifetime: null },
+  // The age check (docs/age-assurance.md): per visitor, never shared, answered only where AGE_PROVIDER is set.
+  // Plain pages of route handlers, not Next's: 'file', so a 404 there is theirs, not the site's 404 page.
+  { name: 'age-verify', kind: 'file', paths: ['/age/verify/'], query: { return: null }, lifetime: null },
+  // A provider's answer: whatever its protocol sends back, in the query or a form post. Never stored
+  // anywhere (private, no-store), so no argument of it belongs in a cache key.
+  { name: 'age-return', kind: 'file', paths: ['/age/return/'], query: {}, lifetime: null, methods: ['POST', 'GET'] },
+  { name: 'age-test-provider', kind: 'file', paths: ['/age/test-provider/'], query: { nonce: null }, lifetime: null, methods: ['GET', 'POST'] },
   // Next's own files (content-hashed names) and the icon its pages link with a ?<hash>: no query read.
   { name: 'next-assets', kind: 'file', paths: ['/_next/static/:path*', '/icon.svg'], query: {}, lifetime: null },
 ];
@@ -236,7 +244,13 @@ export const ROUTE_FAMILIES: readonly RouteFamily[] = [
  */
 export const PROXY_PATH_MATCHERS = ['/(.*%.*)', '/(.*\\.rsc)'] as const;
 
-export type ProxyMatcher = string | { source: string; has: { type: 'query'; key: string }[] };
+/**
+ * Requests server.mjs marks for the age policy's check of the visitor's region (lib/server/age-check-mark.mjs:
+ * only while AGE_POLICY blocks or verifies a region; otherwise no request carries the mark).
+ */
+export const PROXY_AGE_CHECK_MATCHER = { source: '/:path*', has: [{ type: 'header', key: 'x-tubefront-age-check' }] } as const;
+
+export type ProxyMatcher = string | { source: string; has: readonly { type: 'query' | 'header'; key: string }[] };
 
 /** The proxy's matcher as the table has it: what proxy.ts's literal `config.matcher` must be. */
 export function proxyMatchers(families: readonly RouteFamily[] = ROUTE_FAMILIES): ProxyMatcher[] {
@@ -244,5 +258,6 @@ export function proxyMatchers(families: readonly RouteFamily[] = ROUTE_FAMILIES)
   return [
     ...rules.map((r): ProxyMatcher => (r.hasQuery ? { source: r.source, has: [{ type: 'query', key: r.hasQuery }] } : r.source)),
     ...PROXY_PATH_MATCHERS,
+    PROXY_AGE_CHECK_MATCHER,
   ];
 }

@@ -45,7 +45,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   contract: [],
   net: [],
   worker: [],
-  config: ['net'],
+  // The age policy's parser and the providers' own settings are validated at start like every setting.
+  config: ['net', 'age/policy', 'age/providers'],
   web: ['contract', 'config'],
   i18n: ['contract', 'web'],
   cache: ['contract', 'config', 'server'],
@@ -56,8 +57,10 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   data: ['contract', 'config', 'cache', 'web', 'i18n', 'catalog', 'upstream', 'kvs', 'seo', 'server'],
   kvs: ['contract', 'config', 'cache', 'net', 'web', 'i18n', 'data'],
   seo: ['contract', 'config', 'web', 'i18n', 'import', 'data', 'server'],
-  geo: ['config', 'net', 'web'],
-  age: ['contract', 'config', 'net', 'web', 'geo'],
+  // The region's policy travels with the country: its parser and the cookie names.
+  geo: ['config', 'net', 'web', 'age/policy', 'age/cookies'],
+  // cache/lru: the bounded memory of nonces already spent.
+  age: ['contract', 'config', 'net', 'web', 'geo', 'cache/lru'],
   server: ['contract', 'config', 'cache', 'net', 'web', 'i18n', 'notify', 'catalog', 'data', 'kvs', 'geo', 'age'],
   client: ['contract', 'web', 'i18n', 'kvs/urls', 'kvs/reshape'],
 };
