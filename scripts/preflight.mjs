@@ -35,7 +35,7 @@ export const SUITE_NEEDS = {
   'test:pg': ['postgresql'],
   'test:redis': ['redis-server', 'openssl'],
   'test:origin': ['redis-server'],
-  'test:edge': ['nginx', 'nginx-geoip2', 'redis-server'],
+  'test:edge': ['nginx', 'nginx-geoip2', 'redis-server', 'chromium'],
   'test:age': ['chromium'],
   'test:faults': ['postgresql'],
 };

@@ -48,7 +48,7 @@ describe('the programs the test chain needs', () => {
     const missing = missingPrograms(ALL, machine([]));
     expect(missing.map((m) => m.program).sort()).toEqual(['chromium', 'java', 'nginx', 'nginx-geoip2', 'openssl', 'postgresql', 'redis-server', 'wrk', 'yt-dlp']);
     expect(missing.find((m) => m.program === 'java')).toEqual({ program: 'java', suites: ['test:judges'], install: 'sudo apt-get install -y default-jre-headless' });
-    expect(missing.find((m) => m.program === 'chromium')?.suites).toEqual(['test:e2e', 'test:compat', 'test:cache', 'test:judges', 'test:import', 'test:age']);
+    expect(missing.find((m) => m.program === 'chromium')?.suites).toEqual(['test:e2e', 'test:compat', 'test:cache', 'test:judges', 'test:import', 'test:edge', 'test:age']);
     // Chromium has an npm-provided equivalent: Playwright's own browser.
     expect(missing.find((m) => m.program === 'chromium')?.install).toMatch(/^npx playwright install chromium/);
     const text = lines(missing);
