@@ -1,6 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { getConfig } from '@/lib/config';
 import { ageProvider, newNonce, RETURN_PATH, safeReturnPath, setCheckCookie } from '@/lib/age/check-flow';
+import { openCheck } from '@/lib/age/pending-checks';
 import { plainPageResponse, seeOther } from '@/lib/age/plain-page';
 import { AgeCheckError } from '@/lib/age/provider';
 
@@ -9,17 +10,18 @@ export const dynamic = 'force-dynamic';
 
 /**
  * /age/verify/?return=/page/: starts an age check with the configured provider. The nonce goes
- * to the provider and, with the page to return to, into the check's HttpOnly cookie; nothing is
- * kept on the server.
+ * to the provider and, with the page to return to, into the check's HttpOnly cookie. Only when the
+ * wallet answers by itself (direct_post) does the server keep anything: the check's handle -> nonce.
  */
 export async function GET(request: NextRequest) {
   const c = getConfig();
   const provider = ageProvider(c);
   if (!provider) return plainPageResponse(404, 'No age check here', '<p>This site does not check ages.</p><p><a href="/">Home</a></p>');
   const nonce = newNonce();
+  const returnUrl = provider.directPost ? `${c.siteUrl}${RETURN_PATH}?handle=${openCheck(nonce)}` : `${c.siteUrl}${RETURN_PATH}`;
   let start;
   try {
-    start = await provider.begin({ nonce, returnUrl: `${c.siteUrl}${RETURN_PATH}` });
+    start = await provider.begin({ nonce, returnUrl });
   } catch (err) {
     const code = err instanceof AgeCheckError ? err.code : 'provider_error';
     console.error(`tubefront: age check could not start (${code})`);

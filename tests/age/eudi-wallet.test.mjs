@@ -1,0 +1,182 @@
+/**
+ * The EU wallet's fallback through the site's own routes over real HTTP (AGE_PROVIDER=eudi,
+ * OpenID4VP response_mode=direct_post): the browser starts a check at /age/verify/, the wallet
+ * (tests/unit/age/eudi-test-wallet.ts: a test issuer's attestation) posts its presentation to the
+ * response URI itself, without the browser's cookies, and the browser collects the pass at the
+ * redirect_uri of the site's reply. Refused: an issuer the operator does not trust, a handle used
+ * twice, a handle followed by another browser.
+ */
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { tsImport } from 'tsx/esm/api';
+import { freePort, freshCatalogEnv, startNext } from '../support/system/harness.mjs';
+import { request } from '../support/system/http-client.mjs';
+import { prepareSite } from '../support/system/suite.mjs';
+
+/** @type {typeof import('../unit/age/eudi-test-wallet')} */
+const testWallet = await tsImport('../unit/age/eudi-test-wallet.ts', import.meta.url);
+
+const DIST = process.env.AGE_DIST_DIR || '.next-age';
+const BRITAIN = { 'cf-ipcountry': 'GB' };
+const trustedIssuer = testWallet.makeIssuer('Trusted Age Issuer');
+const otherIssuer = testWallet.makeIssuer('Unknown Age Issuer');
+
+/**
+ * PEM from the DER, one line per 64 characters (the helper's own PEM has an empty line before its
+ * end when the base64 fills its last line, which OpenSSL refuses).
+ * @param {Buffer} der
+ */
+const pemOf = (der) => `-----BEGIN CERTIFICATE-----\n${der.toString('base64').match(/.{1,64}/g)?.join('\n')}\n-----END CERTIFICATE-----\n`;
+
+/** @type {Awaited<ReturnType<typeof startNext>>} */
+let site;
+
+before(async () => {
+  // As an operator gives it: the path of a PEM file.
+  const certs = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-age-')), 'trusted.pem');
+  fs.writeFileSync(certs, pemOf(trustedIssuer.root.der));
+  const env = freshCatalogEnv('data/age-wallet.db', {
+    NEXT_DIST_DIR: DIST,
+    TRUST_PROXY: '1',
+    AGE_POLICY: 'GB=verify',
+    AGE_PROVIDER: 'eudi',
+    AGE_EUDI_TRUSTED_CERTS: certs,
+    AGE_EUDI_WALLET_URL: 'openid4vp://',
+    // The redirect only: the browser's Digital Credentials API is not part of these requests.
+    AGE_EUDI_DC_API: '0',
+    AGE_PASS_SECRET: randomBytes(32).toString('base64url'),
+  });
+  delete env.AGE_GATE_COUNTRIES;
+  prepareSite(env);
+  site = await startNext(await freePort(), env);
+});
+
+after(() => site?.stop());
+
+/** A browser's cookie jar, enough for these routes: name=value of every Set-Cookie, removed at Max-Age=0. */
+function browser() {
+  /** @type {Map<string, string>} */
+  const jar = new Map();
+  /** @param {string} pathname @param {{ method?: string; body?: string; headers?: Record<string, string> }} [options] */
+  async function go(pathname, options = {}) {
+    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await request(`${site.baseUrl}${pathname}`, { ...options, headers: { ...BRITAIN, ...(cookie ? { cookie } : {}), ...options.headers } });
+    for (const line of res.headers['set-cookie'] ?? []) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      if (/max-age=0\b/i.test(line)) jar.delete(pair.slice(0, eq));
+      else jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    return res;
+  }
+  return { go, jar };
+}
+
+/** The check's request, as the wallet reads it from the redirect the browser was given. */
+async function startCheck(visitor = browser()) {
+  const res = await visitor.go('/age/verify/?return=/videos/latest-updates/1/');
+  assert.equal(res.status, 303);
+  const wallet = new URL(/** @type {string} */ (res.headers.location));
+  assert.equal(wallet.protocol, 'openid4vp:');
+  const q = wallet.searchParams;
+  const request = { clientId: q.get('client_id') ?? '', nonce: q.get('nonce') ?? '', responseUri: q.get('response_uri') ?? '', state: q.get('state') ?? '' };
+  assert.equal(q.get('response_mode'), 'direct_post');
+  assert.match(request.responseUri, /\/age\/return\/\?handle=[A-Za-z0-9_-]{22}$/);
+  assert.ok(!request.responseUri.includes(request.nonce), 'the handle is not the nonce');
+  assert.ok(visitor.jar.has('tf_age_check'));
+  return { visitor, request };
+}
+
+/**
+ * The wallet's post to the response URI (form fields, no cookie), with a presentation made for the request.
+ * @param {{ clientId: string; nonce: string; responseUri: string; state: string }} req
+ */
+async function walletPosts(req, issuer = trustedIssuer) {
+  const wallet = testWallet.makeWallet({ signer: issuer.signer, chain: [issuer.signer.der] });
+  const vpToken = JSON.stringify({ age: [wallet.present(testWallet.redirectTranscript(req.clientId, req.nonce, req.responseUri))] });
+  const target = new URL(req.responseUri);
+  return request(`${site.baseUrl}${target.pathname}${target.search}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ vp_token: vpToken, state: req.state }).toString(),
+  });
+}
+
+/** @param {{ text: string; headers: import('node:http').IncomingHttpHeaders }} res */
+function redirectUri(res) {
+  assert.match(String(res.headers['content-type']), /application\/json/);
+  const uri = new URL(JSON.parse(res.text).redirect_uri);
+  return `${uri.pathname}${uri.search}`;
+}
+
+/** @param {ReturnType<typeof browser>} visitor */
+const mediaStatus = async (visitor) => (await visitor.go('/demo/preview.mp4')).status;
+
+test('the wallet posts its presentation without cookies, the browser collects the pass at redirect_uri, and the media open', async () => {
+  const { visitor, request: req } = await startCheck();
+  assert.equal(await mediaStatus(visitor), 403, 'no media before the pass');
+  const posted = await walletPosts(req);
+  assert.equal(posted.status, 200, posted.text);
+  assert.equal(posted.headers['set-cookie'], undefined, 'the wallet is given no cookie');
+  const back = await visitor.go(redirectUri(posted));
+  assert.equal(back.status, 303, back.text);
+  assert.equal(back.headers.location, '/videos/latest-updates/1/');
+  assert.match(visitor.jar.get('tf_age_pass') ?? '', /^1\.eudi-mdoc\.\d+\.[A-Za-z0-9_-]+$/);
+  assert.equal(visitor.jar.has('tf_age_check'), false, 'the check is over');
+  assert.equal(await mediaStatus(visitor), 200, 'the media route answers with the pass');
+});
+
+test('a presentation from an issuer the operator does not trust gives no pass', async () => {
+  const { visitor, request: req } = await startCheck();
+  const posted = await walletPosts(req, otherIssuer);
+  const back = await visitor.go(redirectUri(posted));
+  assert.equal(back.status, 400);
+  assert.equal(back.headers['x-age-check'], 'untrusted_issuer');
+  assert.equal(visitor.jar.has('tf_age_pass'), false);
+  assert.equal(await mediaStatus(visitor), 403);
+});
+
+test('a handle is single-use: the wallet cannot post twice, nor the browser collect twice', async () => {
+  const { visitor, request: req } = await startCheck();
+  const uri = redirectUri(await walletPosts(req));
+  const again = await walletPosts(req);
+  assert.equal(again.status, 400);
+  assert.equal(JSON.parse(again.text).error, 'invalid_request');
+  const checkCookie = /** @type {string} */ (visitor.jar.get('tf_age_check'));
+  assert.equal((await visitor.go(uri)).status, 303);
+  // The same browser, its check cookie put back, following the same URL again.
+  visitor.jar.delete('tf_age_pass');
+  visitor.jar.set('tf_age_check', checkCookie);
+  const replay = await visitor.go(uri);
+  assert.equal(replay.status, 400);
+  assert.equal(replay.headers['x-age-check'], 'wrong_nonce');
+  assert.equal(visitor.jar.has('tf_age_pass'), false);
+});
+
+test("another browser holding the redirect_uri gets nothing, and the visitor's own browser still gets the pass", async () => {
+  const { visitor, request: req } = await startCheck();
+  const uri = redirectUri(await walletPosts(req));
+  const { visitor: other } = await startCheck();
+  const stolen = await other.go(uri);
+  assert.equal(stolen.status, 400);
+  assert.equal(stolen.headers['x-age-check'], 'wrong_nonce');
+  assert.equal(other.jar.has('tf_age_pass'), false);
+  const bare = browser();
+  assert.equal((await bare.go(uri)).status, 400, 'nor a browser with no check at all');
+  assert.equal(bare.jar.has('tf_age_pass'), false);
+  assert.equal((await visitor.go(uri)).status, 303);
+  assert.equal(await mediaStatus(visitor), 200);
+});
+
+test('a wallet post naming no check under way, or a made-up handle, is a 400 JSON error', async () => {
+  const { request: req } = await startCheck();
+  for (const state of ['/age/return/?handle=AAAAAAAAAAAAAAAAAAAAAA', '/age/return/?handle=short']) {
+    const res = await walletPosts({ ...req, state, responseUri: new URL(state, req.responseUri).href });
+    assert.ok(res.status === 400, `${state}: ${res.status}`);
+    assert.doesNotMatch(res.text, /at \w+ \(|stack/i);
+  }
+});
