@@ -28,7 +28,7 @@ async function valuesOf(client, key) {
   if (type === 'list') return client.lRange(key, 0, -1);
   if (type === 'set') return client.sMembers(key);
   if (type === 'zset') return client.zRange(key, 0, -1);
-  if (type === 'stream') return (await client.xRange(key, '-', '+')).flatMap((m) => [m.id, ...Object.entries(m.message).flat()]);
+  if (type === 'stream') return ((await client.xRange(key, '-', '+')) ?? []).flatMap((m) => [m.id, ...Object.entries(m.message).flat()]);
   throw new Error(`Redis key ${key} has a type this search does not read: ${type}`);
 }
 
