@@ -5,19 +5,25 @@
  * response URI itself, without the browser's cookies, and the browser collects the pass at the
  * redirect_uri of the site's reply. Refused: an issuer the operator does not trust, a handle used
  * twice, a handle followed by another browser.
+ *
+ * Then the Digital Credentials API's page in Chromium, on a second server offering the API. Without
+ * the API the page takes the redirect at once. Debian's Chromium has the API but no wallet behind
+ * it (its request never settles), so the page's post of an answer is exercised by giving the page
+ * a navigator.credentials.get() that answers with the test wallet's presentation.
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { tsImport } from 'tsx/esm/api';
+import { launchChromium } from '../judges/browser.mjs';
 import { freePort, freshCatalogEnv, startNext } from '../support/system/harness.mjs';
 import { request } from '../support/system/http-client.mjs';
 import { prepareSite } from '../support/system/suite.mjs';
 
-/** @type {typeof import('../unit/age/eudi-test-wallet')} */
+/** @type {typeof import('../unit/age/eudi-test-wallet.js')} */
 const testWallet = await tsImport('../unit/age/eudi-test-wallet.ts', import.meta.url);
 
 const DIST = process.env.AGE_DIST_DIR || '.next-age';
@@ -34,6 +40,9 @@ const pemOf = (der) => `-----BEGIN CERTIFICATE-----\n${der.toString('base64').ma
 
 /** @type {Awaited<ReturnType<typeof startNext>>} */
 let site;
+
+/** @type {NodeJS.ProcessEnv} */
+let siteEnv;
 
 before(async () => {
   // As an operator gives it: the path of a PEM file.
@@ -52,6 +61,7 @@ before(async () => {
   });
   delete env.AGE_GATE_COUNTRIES;
   prepareSite(env);
+  siteEnv = env;
   site = await startNext(await freePort(), env);
 });
 
@@ -66,7 +76,7 @@ function browser() {
     const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await request(`${site.baseUrl}${pathname}`, { ...options, headers: { ...BRITAIN, ...(cookie ? { cookie } : {}), ...options.headers } });
     for (const line of res.headers['set-cookie'] ?? []) {
-      const [pair] = line.split(';');
+      const [pair = ''] = line.split(';');
       const eq = pair.indexOf('=');
       if (/max-age=0\b/i.test(line)) jar.delete(pair.slice(0, eq));
       else jar.set(pair.slice(0, eq), pair.slice(eq + 1));
@@ -179,4 +189,101 @@ test('a wallet post naming no check under way, or a made-up handle, is a 400 JSO
     assert.ok(res.status === 400, `${state}: ${res.status}`);
     assert.doesNotMatch(res.text, /at \w+ \(|stack/i);
   }
+});
+
+describe('the Digital Credentials API page, in Chromium', () => {
+  /** @type {Awaited<ReturnType<typeof startNext>>} */
+  let dcSite;
+  /** @type {import('@playwright/test').Browser} */
+  let chromium;
+  const WALLET = 'https://wallet.test/authorize';
+
+  before(async () => {
+    dcSite = await startNext(await freePort(), { ...siteEnv, AGE_EUDI_DC_API: '1', AGE_EUDI_WALLET_URL: WALLET });
+    chromium = await launchChromium();
+  });
+  after(async () => {
+    await chromium?.close();
+    await dcSite?.stop();
+  });
+
+  async function newPage() {
+    const context = await chromium.newContext({ extraHTTPHeaders: BRITAIN });
+    // The wallet's https endpoint, answered here: the redirect is seen, not followed further.
+    await context.route((url) => url.hostname === 'wallet.test', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>wallet</p>' }));
+    const page = await context.newPage();
+    return { context, page };
+  }
+
+  /** @param {import('@playwright/test').Page} page */
+  async function walletRequest(page) {
+    await page.waitForURL((u) => u.hostname === 'wallet.test');
+    const q = new URL(page.url()).searchParams;
+    assert.equal(q.get('response_mode'), 'direct_post');
+    assert.match(q.get('response_uri') ?? '', /\/age\/return\/\?handle=/);
+  }
+
+  test('a browser without the API goes to the wallet at once, with the check under way', async () => {
+    const { context, page } = await newPage();
+    await page.addInitScript('delete window.DigitalCredential;');
+    await page.goto(`${dcSite.baseUrl}/age/verify/?return=/`, { waitUntil: 'commit' });
+    await walletRequest(page);
+    assert.ok((await context.cookies()).some((c) => c.name === 'tf_age_check' && c.path === '/age/'));
+    await context.close();
+  });
+
+  /**
+   * The page, with a navigator.credentials.get() answering for the test wallet of `issuer`.
+   * @param {typeof trustedIssuer} issuer
+   */
+  async function pageWithApi(issuer) {
+    const { context, page } = await newPage();
+    const wallet = testWallet.makeWallet({ signer: issuer.signer, chain: [issuer.signer.der] });
+    /** @type {string[]} */
+    const asked = [];
+    await page.exposeFunction('presentForTest', (/** @type {string} */ checkJson, /** @type {string} */ nonce) => {
+      asked.push(nonce);
+      // The origin the site binds presentations to (SITE_URL), as the browser would give the wallet.
+      const origin = new URL(new URL(JSON.parse(checkJson).fallbackUrl).searchParams.get('response_uri') ?? '').origin;
+      return { vp_token: { age: [wallet.present(testWallet.dcApiTranscript(origin, nonce))] } };
+    });
+    // In the page: a Digital Credentials API whose wallet is the test wallet above.
+    await page.addInitScript(`
+      window.DigitalCredential = function DigitalCredential() {};
+      Object.defineProperty(navigator, 'credentials', {
+        value: {
+          async get(options) {
+            const request = options.digital.requests.find((r) => r.protocol === 'openid4vp-v1-unsigned');
+            if (!request) throw new Error('no OpenID4VP request');
+            const check = document.getElementById('age-dc-request').textContent;
+            return { protocol: request.protocol, data: await window.presentForTest(check, request.data.nonce) };
+          },
+        },
+      });
+    `);
+    return { context, page, asked };
+  }
+
+  test('with the API, the page posts its answer with the cookie: the pass is set and the visitor is back', async () => {
+    const { context, page, asked } = await pageWithApi(trustedIssuer);
+    await page.goto(`${dcSite.baseUrl}/age/verify/?return=/videos/latest-updates/1/`);
+    await page.getByTestId('age-dc-start').click();
+    await page.waitForURL(`${dcSite.baseUrl}/videos/latest-updates/1/`);
+    assert.equal(asked.length, 1, 'the API was asked once');
+    const pass = (await context.cookies(dcSite.baseUrl)).find((c) => c.name === 'tf_age_pass');
+    assert.match(pass?.value ?? '', /^1\.eudi-mdoc\.\d+\./);
+    const media = await context.request.get(`${dcSite.baseUrl}/demo/preview.mp4`);
+    assert.equal(media.status(), 200);
+    await context.close();
+  });
+
+  test("with the API, an untrusted issuer's answer gets the refusal page and no pass", async () => {
+    const { context, page } = await pageWithApi(otherIssuer);
+    await page.goto(`${dcSite.baseUrl}/age/verify/?return=/`);
+    await page.getByTestId('age-dc-start').click();
+    await page.getByText('did not succeed').waitFor();
+    assert.match(await page.content(), /untrusted_issuer/);
+    assert.equal((await context.cookies(dcSite.baseUrl)).some((c) => c.name === 'tf_age_pass'), false);
+    await context.close();
+  });
 });
