@@ -43,10 +43,11 @@ let output = '';
 /** @type {Awaited<ReturnType<typeof startRedis>>} */
 let redis;
 let redisPort = 0;
+const redisDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-age-redis-'));
 
 before(async () => {
   redisPort = await freePort();
-  redis = await startRedis(redisPort, fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-age-redis-')));
+  redis = await startRedis(redisPort, redisDir);
   const env = freshCatalogEnv(DB, {
     REDIS_URL: `redis://127.0.0.1:${redisPort}`,
     NEXT_DIST_DIR: DIST,
@@ -64,6 +65,7 @@ before(async () => {
 after(async () => {
   await site?.stop();
   if (redis) await stopRedis(redis);
+  fs.rmSync(redisDir, { recursive: true, force: true });
 });
 
 /**

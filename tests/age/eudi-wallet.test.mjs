@@ -43,10 +43,11 @@ let site;
 
 /** @type {NodeJS.ProcessEnv} */
 let siteEnv;
+const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-age-'));
 
 before(async () => {
   // As an operator gives it: the path of a PEM file.
-  const certs = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-age-')), 'trusted.pem');
+  const certs = path.join(tempDir, 'trusted.pem');
   fs.writeFileSync(certs, pemOf(trustedIssuer.root.der));
   const env = freshCatalogEnv('data/age-wallet.db', {
     NEXT_DIST_DIR: DIST,
@@ -65,7 +66,10 @@ before(async () => {
   site = await startNext(await freePort(), env);
 });
 
-after(() => site?.stop());
+after(async () => {
+  await site?.stop();
+  fs.rmSync(tempDir, { recursive: true, force: true });
+});
 
 /** A browser's cookie jar, enough for these routes: name=value of every Set-Cookie, removed at Max-Age=0. */
 function browser() {
