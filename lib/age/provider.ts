@@ -58,6 +58,12 @@ export interface AgeProvider {
   readonly id: string;
   /** One sentence for the public page on age assurance: what the visitor is asked to do, and what the site learns. */
   readonly description: string;
+  /**
+   * The answer may come from the visitor's wallet itself (OpenID4VP direct_post), without the
+   * browser's cookie: the return URL given to `begin` then carries the check's handle, which the
+   * answer must echo in `state`.
+   */
+  readonly directPost?: boolean;
   begin(input: { nonce: string; returnUrl: string }): Promise<AgeCheckStart>;
   /** `answer`: the return URL's query or form fields as a record, or the JSON a browser posted. */
   finish(input: { nonce: string; answer: unknown }): Promise<AgeResult>;

@@ -9,16 +9,20 @@
  * - in Chromium, a visitor from GB first requests no thumbnail, preview or player, goes to the test
  *   provider and back, then sees and plays the site's media;
  * - the personal values typed at the test provider are found nowhere the site writes: the
- *   catalogue, the server's output, the page cache.
+ *   catalogue, the server's output, the page cache on disk and in Redis (a throwaway redis-server
+ *   the server shares its page cache through: every key and value in it).
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { launchChromium } from '../judges/browser.mjs';
 import { freePort, freshCatalogEnv, root, startNext } from '../support/system/harness.mjs';
 import { request } from '../support/system/http-client.mjs';
+import { startRedis, stopRedis } from '../support/system/redis.mjs';
+import { redisContents } from './redis-contents.mjs';
 import { prepareSite } from '../support/system/suite.mjs';
 
 const DIST = process.env.AGE_DIST_DIR || '.next-age';
@@ -36,9 +40,16 @@ const MEDIA = /^\/(?:media|demo|embed)\//;
 /** @type {Awaited<ReturnType<typeof startNext>>} */
 let site;
 let output = '';
+/** @type {Awaited<ReturnType<typeof startRedis>>} */
+let redis;
+let redisPort = 0;
+const redisDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-age-redis-'));
 
 before(async () => {
+  redisPort = await freePort();
+  redis = await startRedis(redisPort, redisDir);
   const env = freshCatalogEnv(DB, {
+    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
     NEXT_DIST_DIR: DIST,
     TRUST_PROXY: '1',
     AGE_POLICY: POLICY,
@@ -51,7 +62,11 @@ before(async () => {
   site = await startNext(await freePort(), env, { onOutput: (text) => (output += text) });
 });
 
-after(() => site?.stop());
+after(async () => {
+  await site?.stop();
+  if (redis) await stopRedis(redis);
+  fs.rmSync(redisDir, { recursive: true, force: true });
+});
 
 /**
  * @param {string} pathname
@@ -176,16 +191,19 @@ describe('a visitor from a verify region, in Chromium', () => {
     await context.close();
   });
 
-  test('nothing the tester typed is kept or logged: catalogue, server output, page cache', () => {
+  test('nothing the tester typed is kept or logged: catalogue, server output, page cache on disk and in Redis', async () => {
     /** @param {string} dir @returns {string[]} */
     const files = (dir) => (fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)) : []);
     const stores = [...[DB, `${DB}-wal`, `${DB}-shm`].map((f) => path.join(root, f)).filter((f) => fs.existsSync(f)), ...files(path.join(root, DIST, 'cache')), ...files(path.join(root, DIST, 'server', 'app'))];
     assert.ok(stores.length > 3, 'there is something to search');
+    const inRedis = await redisContents(redisPort);
+    assert.ok(inRedis.some((e) => e.name !== 'tubefront:tags' && e.name.startsWith('tubefront:')), `the page cache went to Redis: ${inRedis.map((e) => e.name).join(', ')}`);
     /** @type {string[]} */
     const found = [];
     for (const value of Object.values(PERSONAL)) {
       if (output.includes(value)) found.push(`${value} in the server's output`);
       for (const f of stores) if (fs.readFileSync(f).includes(value)) found.push(`${value} in ${path.relative(root, f)}`);
+      for (const entry of inRedis) if (entry.texts.some((t) => t.includes(value))) found.push(`${value} in Redis key ${entry.name}`);
     }
     assert.deepEqual(found, []);
   });

@@ -68,6 +68,7 @@ export function createEudiProvider(options: EudiOptions): AgeProvider {
 
   return {
     id: 'eudi',
+    directPost: true,
     description:
       'Your EU age-verification app or digital identity wallet shows this site a proof, signed by its issuer, that you are 18 or older; the site learns nothing else, and the issuer does not learn which site asked.',
 
