@@ -5,7 +5,7 @@
  * answer from the store says so):
  *  1. a cached listing is answered from the store after Next answered it from its page cache, with
  *     Next's body and headers, in gzip, brotli or as it is, 304 for its ETag, HEAD as Next's HEAD;
- *     the edge's security headers logic still applies (left out only for the edge's secret);
+ *     the edge's security headers logic still applies (left out only for the edge's secret with the digest of this very copy);
  *     a first visit (no cookie) gets the same shared page from it;
  *  2. a takedown told to server A only (`npm run catalog -- remove`, REVALIDATE_URLS=A): A's next
  *     answers lack the video at once (listing, video page); B, told through Redis only, stops
@@ -24,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
+import { EDGE_HEADER, EDGE_OWNED_HEADERS, EDGE_POLICY_HEADER, policyDigest } from '../../lib/server/edge-headers.mjs';
 import { freePort, freshCatalogEnv, runNpmScript, startNext } from '../support/system/harness.mjs';
 import { request } from '../support/system/http-client.mjs';
 import { startRedis, stopRedis } from '../support/system/redis.mjs';
@@ -197,16 +198,29 @@ describe('1. what the store answers', () => {
     assert.equal(headerLines(head), headerLines(headBefore), "the store's HEAD headers (actual) against Next's (expected)");
   });
 
-  test('the edge (its secret): from the store, without the security headers it adds itself', async () => {
+  // The edge sends its secret and the digest of its own copy of the route's headers; the site leaves
+  // its headers to the edge only when that copy is the very one it would send (lib/server/edge-headers.mjs).
+  /** @param {import('node:http').IncomingHttpHeaders} headers */
+  const copyOf = (headers) => policyDigest(EDGE_OWNED_HEADERS.flatMap((name) => (typeof headers[name] === 'string' ? [[name, headers[name]]] : [])));
+
+  test('the edge (its secret, and the copy of these headers): from the store, without the security headers it adds itself', async () => {
     const next = from(seen.next, "Next's answer");
-    const viaEdge = await request(`${A().baseUrl}${LISTING}`, { headers: { ...COOKIE, 'accept-encoding': 'gzip', 'x-tubefront-edge': edgeSecret } });
+    const viaEdge = await request(`${A().baseUrl}${LISTING}`, {
+      headers: { ...COOKIE, 'accept-encoding': 'gzip', [EDGE_HEADER]: edgeSecret, [EDGE_POLICY_HEADER]: copyOf(next.headers) },
+    });
     assert.ok(fromStore(viaEdge), 'not from the store');
     assert.equal(viaEdge.headers['content-security-policy'], undefined, 'Content-Security-Policy');
     assert.ok(viaEdge.raw.equals(next.raw), 'not the bytes Next sent');
   });
 
+  test("the edge's secret with a copy made for another configuration: from the store, with the site's own headers", async () => {
+    const stale = await request(`${A().baseUrl}${LISTING}`, { headers: { ...COOKIE, [EDGE_HEADER]: edgeSecret, [EDGE_POLICY_HEADER]: copyOf({ 'content-security-policy': "default-src 'self'" }) } });
+    assert.ok(fromStore(stale), 'not from the store');
+    assert.equal(typeof stale.headers['content-security-policy'], 'string', 'a Content-Security-Policy');
+  });
+
   test('a wrong secret: from the store, with the security headers', async () => {
-    const forged = await request(`${A().baseUrl}${LISTING}`, { headers: { ...COOKIE, 'x-tubefront-edge': 'not-the-secret' } });
+    const forged = await request(`${A().baseUrl}${LISTING}`, { headers: { ...COOKIE, [EDGE_HEADER]: 'not-the-secret' } });
     assert.ok(fromStore(forged), 'not from the store');
     assert.equal(typeof forged.headers['content-security-policy'], 'string', 'a Content-Security-Policy');
   });

@@ -24,7 +24,7 @@ function existingSize(file: string): number | null {
 }
 
 export async function openSqliteBenchCatalog(config: Config, o: BenchCatalogOptions): Promise<BenchCatalog> {
-  const file = path.resolve(process.cwd(), config.databasePath);
+  const file = path.resolve(/* turbopackIgnore: true */ process.cwd(), config.databasePath);
   const seedMs = await seedUnlessCurrent(o, file, existingSize(file) === o.videos, () => rebuildCatalogFile(file, { seedVideos: o.videos }).ms);
   const db = openCatalogDb(file, { seedVideos: o.videos });
   return {
