@@ -92,6 +92,7 @@ import { parseTrustProxy, type TrustProxy } from '../net/client-address';
 import { sourceKind, type SourceSettings } from './source-kind';
 import { AGE_POLICY_ACCEPTS, anyRegion, confirmPolicy, parseAgePolicy, type AgePolicy } from '../age/policy.mjs';
 import { AGE_PROVIDERS, providerEntry } from '../age/providers';
+import { openCityDb } from './city-mmdb';
 
 export class ConfigError extends Error {
   constructor(variable: string, accepts: string, value: string) {
@@ -170,6 +171,15 @@ function pattern(env: Env, name: string, re: RegExp, accepts: string): string {
   if (raw === undefined || raw.trim() === '') return '';
   if (!re.test(raw.trim())) throw new ConfigError(name, accepts, raw);
   return raw.trim();
+}
+
+/** Opened here, at start: a wrong file would otherwise leave every visitor without a subdivision, silently. */
+function cityMmdb(env: Env, name: string): string {
+  const path = str(env, name, '');
+  if (!path) return '';
+  const db = openCityDb(path);
+  if ('problem' in db) throw new ConfigError(name, `the path of a city-level MaxMind DB file, such as GeoLite2-City.mmdb (${db.problem})`, env[name] ?? '');
+  return path;
 }
 
 function flag(env: Env, name: string): boolean {
@@ -325,7 +335,7 @@ export function parseConfig(env: Env): Config {
     ...ageProvider(env, policy),
     agePassMaxAgeS: int(env, 'AGE_PASS_DAYS', 30, 1, 400) * 86_400,
     ageRegionHeader: headerName(env, 'AGE_REGION_HEADER'),
-    ageRegionMmdb: str(env, 'AGE_REGION_MMDB', ''),
+    ageRegionMmdb: cityMmdb(env, 'AGE_REGION_MMDB'),
     countryHeader: headerName(env, 'COUNTRY_HEADER'),
     webmastersUrl: url(env, 'WEBMASTERS_URL', '/information/support/'),
     workWithUsUrl: url(env, 'WORK_WITH_US_URL', '/information/support/'),

@@ -5,10 +5,9 @@
  * trusts only (as the country header is), or from a city-level mmdb the operator supplies
  * (AGE_REGION_MMDB, MaxMind's GeoIP2/GeoLite2 City layout).
  */
-import { readFileSync } from 'node:fs';
-import { Reader, type Response } from 'maxmind';
 import type { NextRequest } from 'next/server';
 import { getConfig, type Config } from '@/lib/config';
+import { openCityDb } from '@/lib/config/city-mmdb';
 import { policyFor, type AgePolicyKind } from '@/lib/age/policy.mjs';
 import { clientAddress, fromTrustedProxy } from '@/lib/net/client-address';
 import { detectCountry } from './country';
@@ -37,27 +36,14 @@ export function normalizeSubdivision(value: unknown, country: string): string | 
 }
 
 type CityRecord = { country?: { iso_code?: unknown }; subdivisions?: { iso_code?: unknown }[] };
-let city: { path: string; reader: Reader<Response> | null } | undefined;
-
-function cityReader(path: string): Reader<Response> | null {
-  if (city?.path === path) return city.reader;
-  let reader: Reader<Response> | null = null;
-  try {
-    reader = new Reader<Response>(readFileSync(path));
-  } catch {
-    reader = null;
-  }
-  city = { path, reader };
-  return reader;
-}
 
 /** The subdivision of an address in the operator's city mmdb, when it is in `country`. */
 function lookupSubdivision(path: string, address: string | null, country: string): string | null {
   if (!path || !address) return null;
-  const db = cityReader(path);
-  if (!db) return null;
+  const opened = openCityDb(path);
+  if (!('reader' in opened)) return null;
   try {
-    const record = db.get(address) as CityRecord | null;
+    const record = opened.reader.get(address) as CityRecord | null;
     if (String(record?.country?.iso_code ?? '').toUpperCase() !== country) return null;
     return normalizeSubdivision(record?.subdivisions?.[0]?.iso_code, country);
   } catch {

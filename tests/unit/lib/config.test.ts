@@ -1,5 +1,10 @@
 import { ConfigError, DEFAULT_AGE_GATE_COUNTRIES, DEFAULT_UPSTREAM_CACHE_MB, parseConfig, publicConfig } from '@/lib/config';
 import { answerStoreOptions } from '@/lib/server/answer-store.mjs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GEOIP_DATABASE } from '@/lib/geo/country';
+import { cityRecord, writeMmdb } from '../../support/mmdb-writer';
 
 describe('parseConfig', () => {
   it('has working defaults for an empty environment', () => {
@@ -68,6 +73,42 @@ describe('parseConfig', () => {
       answerStoreOptions({ ANSWER_STORE_MB: v }, warn);
     }
     expect(warn).toHaveBeenCalledTimes(3);
+  });
+
+  describe('AGE_REGION_MMDB', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'config-mmdb-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const file = (name: string, bytes: Buffer | string) => {
+      writeFileSync(join(dir, name), bytes);
+      return join(dir, name);
+    };
+    const rejection = (path: string) => {
+      try {
+        parseConfig({ AGE_REGION_MMDB: path });
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as Error).message;
+      }
+      throw new Error(`${path} was accepted`);
+    };
+
+    it('accepts a city-level mmdb', () => {
+      const city = file('city.mmdb', writeMmdb([{ network: '203.0.113.0/24', data: cityRecord('US', ['TX']) }], { databaseType: 'GeoLite2-City' }));
+      expect(parseConfig({ AGE_REGION_MMDB: city }).ageRegionMmdb).toBe(city);
+      expect(parseConfig({}).ageRegionMmdb).toBe('');
+    });
+
+    it.each([
+      ['a missing file', () => join(dir, 'absent.mmdb'), /no such file/],
+      ['a file that is not an mmdb', () => file('notes.mmdb', 'GeoLite2-City, to download later\n'), /not a MaxMind DB file/],
+      ['a country database', () => GEOIP_DATABASE, /database type "country ipvAll" has no subdivisions/],
+      ['an mmdb of another type', () => file('asn.mmdb', writeMmdb([{ network: '203.0.113.0/24', data: { autonomous_system_number: 64500 } }], { databaseType: 'GeoLite2-ASN' })), /"GeoLite2-ASN" has no subdivisions/],
+    ])('stops start-up on %s with one line saying why', (_what, path, why) => {
+      const message = rejection(path());
+      expect(message).toContain('AGE_REGION_MMDB');
+      expect(message).toMatch(why);
+      expect(message).not.toContain('\n');
+    });
   });
 
   it('reports analytics from the first page by default (the spec), after the notice\'s Accept when asked', () => {
