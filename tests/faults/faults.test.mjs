@@ -30,7 +30,7 @@ import { freePort, freshCatalogEnv, npx, run, startNext } from '../support/syste
 import { startPostgres } from '../support/system/postgres.mjs';
 import { prepareSite } from '../support/system/suite.mjs';
 import { writeFeed } from './feeds.mjs';
-import { importFaults, KILL_ROWS, PARTNER_ROWS } from './import-faults.mjs';
+import { importFaults, KILL_ROWS, killFeedName, PARTNER_ROWS } from './import-faults.mjs';
 import { runImport } from './imports.mjs';
 import { timedGet } from './load.mjs';
 import { postgresUnderLoad } from './postgres-outage.mjs';
@@ -61,7 +61,7 @@ let catalogues;
 describe('faults survived', () => {
   before(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tubefront-faults-'));
-    writeFeed(path.join(tmp, 'kill-feed.csv'), { rows: KILL_ROWS });
+    for (const store of /** @type {const} */ (['sqlite', 'pg'])) writeFeed(path.join(tmp, killFeedName(store)), { rows: KILL_ROWS[store] });
     writeFeed(path.join(tmp, 'partner-a.csv'), { rows: PARTNER_ROWS, word: 'quayside' });
     writeFeed(path.join(tmp, 'partner-b.csv'), { rows: PARTNER_ROWS, first: 500_001, word: 'riverbank' });
     writeFeed(path.join(tmp, 'disk-feed.csv'), { rows: DISK_ROWS });
