@@ -7,24 +7,11 @@
  * only slower. `--check` only says whether the file is current (the unit tests check the
  * defaults'); `--print` writes the file's new text to standard output instead.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseConfig } from '../lib/config';
 import { nginxSecurityHeaders, withNginxBlock } from '../lib/server/nginx-security-headers';
 import { cspSources, securityHeaders } from '../lib/web/security-headers';
+import { updateNginxPart } from './lib/nginx-part';
 
-const file = path.join(__dirname, '..', 'deploy', 'nginx', 'nginx.conf');
-const conf = fs.readFileSync(file, 'utf8');
 // The environment's configuration, as the site's build reads it: the shipped file holds the defaults'.
 const config = parseConfig(process.env);
-const next = withNginxBlock(conf, nginxSecurityHeaders(securityHeaders(cspSources(config)), config.countryHeader));
-if (process.argv.includes('--print')) {
-  process.stdout.write(next);
-  process.exit(0);
-}
-if (process.argv.includes('--check')) {
-  console.log(next === conf ? 'edge:headers: deploy/nginx/nginx.conf is current' : 'edge:headers: deploy/nginx/nginx.conf differs: run npm run edge:headers');
-  process.exit(next === conf ? 0 : 1);
-}
-fs.writeFileSync(file, next);
-console.log(next === conf ? 'edge:headers: deploy/nginx/nginx.conf was current' : 'edge:headers: deploy/nginx/nginx.conf updated');
+updateNginxPart('edge:headers', (conf) => withNginxBlock(conf, nginxSecurityHeaders(securityHeaders(cspSources(config)), config.countryHeader)));
