@@ -7,14 +7,13 @@
  */
 import type { NextRequest, NextResponse } from 'next/server';
 import { getConfig } from '@/lib/config';
+import { AGE_CHECK_HEADER } from '@/lib/web/route-families';
 import { visitorPolicy } from '@/lib/geo/region';
 import { blockedResponse, openToBlocked } from './blocked-response';
 import { mediaRefusalFor } from './media-guard';
 
-const MARK = 'x-tubefront-age-check';
-
 export function ageCheck(request: NextRequest): NextResponse | null {
-  if (!request.headers.has(MARK)) return null;
+  if (!request.headers.has(AGE_CHECK_HEADER)) return null;
   const path = request.nextUrl.pathname;
   if (openToBlocked(path)) return null;
   const c = getConfig();

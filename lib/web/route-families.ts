@@ -248,7 +248,9 @@ export const PROXY_PATH_MATCHERS = ['/(.*%.*)', '/(.*\\.rsc)'] as const;
  * Requests server.mjs marks for the age policy's check of the visitor's region (lib/server/age-check-mark.mjs:
  * only while AGE_POLICY blocks or verifies a region; otherwise no request carries the mark).
  */
-export const PROXY_AGE_CHECK_MATCHER = { source: '/:path*', has: [{ type: 'header', key: 'x-tubefront-age-check' }] } as const;
+/** The mark's header: lib/server/age-check-mark.mjs (plain JavaScript server.mjs loads as it is) spells it too, a unit test keeps them equal. */
+export const AGE_CHECK_HEADER = 'x-tubefront-age-check';
+export const PROXY_AGE_CHECK_MATCHER = { source: '/:path*', has: [{ type: 'header', key: AGE_CHECK_HEADER }] } as const;
 
 export type ProxyMatcher = string | { source: string; has: readonly { type: 'query' | 'header'; key: string }[] };
 

@@ -6,6 +6,7 @@ import { NextRequest } from 'next/server';
 import { parseConfig } from '@/lib/config';
 import { detectRegion, visitorPolicy } from '@/lib/geo/region';
 import { AGE_CHECK_HEADER, ageChecks, createAgeCheckMark } from '@/lib/server/age-check-mark.mjs';
+import { AGE_CHECK_HEADER as MATCHED_HEADER } from '@/lib/web/route-families';
 import type { IncomingMessage } from 'node:http';
 
 const TOKEN = 'peer-token-of-this-test';
@@ -93,4 +94,8 @@ describe('block without the edge', () => {
     delete unmarked[AGE_CHECK_HEADER];
     expect(proxy(fromProxy('/video/1/x/', unmarked)).status).toBe(200);
   });
+});
+
+test("the server's mark is the header the proxy's matcher and check look for", () => {
+  expect(AGE_CHECK_HEADER).toBe(MATCHED_HEADER);
 });
