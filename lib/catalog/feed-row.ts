@@ -1,3 +1,5 @@
+import type { Orientation } from '@/lib/contract/types';
+
 /**
  * A feed row after parsing and validation: what every catalogue writer stores. It belongs to the
  * catalogue (the writers' input), so that lib/import depends on lib/catalog and never the reverse.
@@ -20,7 +22,14 @@ export interface FeedRow {
   previewUrl: string | null;
   categories: string[];
   tags: string[];
+  /** Model (performer) names, as the feed gives them. */
   models: string[];
+  /** The channel (content source, sponsor) name; absent or null for none. */
+  channel?: string | null;
+  /** Absent when the feed does not say: the writers store DEFAULT_ORIENTATION ('str'). */
+  orientation?: Orientation;
+  /** The feed's comments count; absent counts as 0. */
+  comments?: number;
   views: number;
   likes: number;
   dislikes: number;

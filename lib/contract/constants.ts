@@ -33,3 +33,10 @@ export const LIMITS = {
   maxTerm: 69,
   maxLifetime: 31_536_000,
 } as const;
+
+/**
+ * A tag needs this many listable videos to be linked from a video page and indexed by crawlers:
+ * a tag page with fewer is thin (a feed's one-off tags make up most of its tags), so it answers
+ * but carries noindex and is left out of the sitemaps.
+ */
+export const MIN_TAG_VIDEOS = 5;

@@ -25,7 +25,7 @@ export interface RawVideo {
   id?: Num;
   dir: string;
   title: string;
-  /** Main thumbnail URL. */
+  /** Main thumbnail URL: absolute in the embedded catalogue's answers, as the network's are. */
   scr: string;
   scr1?: string;
   img?: string;
@@ -39,6 +39,10 @@ export interface RawVideo {
   /** "YYYY-MM-DD HH:MM:SS" in UTC, or ISO 8601. */
   post_date: string;
   rating?: Num;
+  /** The video's models' titles, comma-separated, as the network sends them ('' for none). */
+  models?: string;
+  /** 'str', 'gay' or 'she'. */
+  gender?: string;
 }
 
 /** A video of a sitemap: the list item and its description (the embedded catalogue only). */
@@ -65,7 +69,11 @@ export interface RawCategory {
 export interface RawVideosResponse {
   videos: RawVideo[];
   total_count: Num;
+  /** The section's own category, model, channel or tag (its one entry), when the list is of one. */
   categories?: RawCategory[];
+  models?: RawModel[];
+  channels?: RawChannel[];
+  tags?: RawTag[];
   error?: 0 | 1;
   code?: string;
 }
@@ -84,7 +92,14 @@ export interface RawVideoDetail {
   duration: Num;
   rating?: Num;
   categories: { title: string; dir: string }[];
-  tags?: { title: string; dir: string }[];
+  /** total_videos: the tag's listable videos (a page links a tag from MIN_TAG_VIDEOS on). */
+  tags?: { title: string; dir: string; total_videos?: Num }[];
+  models?: { title: string; dir: string }[];
+  /** The channel (content source) it comes from; absent or null for none. */
+  channel?: { title: string; dir: string } | null;
+  /** 'str', 'gay' or 'she'. */
+  gender?: string;
+  comments?: Num;
   statistics: { viewed: Num; likes: Num; dislikes: Num };
   user: { username: string };
   sg_id: Num;
@@ -114,6 +129,54 @@ export interface RawSuggestResponse {
 
 export interface RawCategoriesResponse {
   categories: RawCategory[];
+}
+
+/** A tag, as the section's object of a list by tag. */
+export interface RawTag {
+  tag_id?: Num;
+  title: string;
+  dir: string;
+  total_videos: Num;
+}
+
+/**
+ * A model (performer) or channel (content source) of the index answers, in the network's shape:
+ * its clients read title, dir, statistics.videos and toptn[0].scr (a thumbnail of a top video).
+ */
+export interface RawEntity {
+  title: string;
+  dir: string;
+  statistics: { videos: Num; viewed?: Num };
+  /** Absolute URL of a thumbnail of one of its videos; toptn repeats it as the network does. */
+  scr?: string;
+  toptn?: { scr: string }[];
+  /** "YYYY-MM-DD HH:MM:SS" UTC: when it was added to the catalogue. */
+  added_date?: string;
+}
+
+export interface RawModel extends RawEntity {
+  model_id: Num;
+}
+
+export interface RawChannel extends RawEntity {
+  channel_id: Num;
+}
+
+export interface RawModelsResponse {
+  models: RawModel[];
+  total_count: Num;
+}
+
+export interface RawChannelsResponse {
+  channels: RawChannel[];
+  total_count: Num;
+}
+
+/** One model, channel or tag of the sitemaps: its dir, its listable videos, its newest one's post_date. */
+export interface RawSitemapEntity {
+  dir: string;
+  videos: number;
+  last_post_date: string;
 }
 
 /**

@@ -1,6 +1,9 @@
-import type { DateFilter, DurationFilter, Sort } from '@/lib/contract/types';
+import type { DateFilter, DurationFilter, EntitySort, Orientation, Sort } from '@/lib/contract/types';
 import type {
   RawCategoriesResponse,
+  RawChannelsResponse,
+  RawModelsResponse,
+  RawSitemapEntity,
   RawInputResponse,
   RawStatsResponse,
   RawSitemapRange,
@@ -12,17 +15,25 @@ import type {
   RawVideosResponse,
 } from './raw';
 
-/** Sections of the videos2 list path: '' is a plain listing. */
-export type ListSection = '' | 'category';
+/**
+ * Sections of the videos2 list path: '' is a plain listing; the others list one category, model,
+ * channel or tag, named by its dir in object_id. The path spells them as the network's clients do
+ * ("categories."/"category.", "model."/"models.", "channel."/"channels.", "tag."/"tags.").
+ */
+export type ListSection = '' | 'category' | 'model' | 'channel' | 'tag';
+
+/** The entities with index pages of their own (models and channels). */
+export type EntityKind = 'model' | 'channel';
 
 /** A validated list query; every field is already whitelisted. */
 export interface VideosQuery {
   lifetime: number;
+  /** The orientation listed (one of ORIENTATIONS, validated): only videos of this one. */
   gender: string;
   sort: Sort;
   count: number;
   section: ListSection;
-  /** Category dir when section is 'category', else ''. */
+  /** The dir of the section's category, model, channel or tag; '' for a plain listing. */
   objectId: string;
   page: number;
   type: string;
@@ -32,6 +43,7 @@ export interface VideosQuery {
 
 export interface SearchQuery {
   lifetime: number;
+  /** The orientation searched (one of ORIENTATIONS, validated): only videos of this one. */
   gender: string;
   count: number;
   page: number;
@@ -51,10 +63,27 @@ export interface RelatedQuery {
 
 export interface CategoriesQuery {
   lifetime: number;
+  /** One of ORIENTATIONS: totals count this orientation's videos; a category without any is left out. */
   gender: string;
-  /** 'toptn' (by count of videos) or 'title'. */
+  /** 'toptn' (by count of videos), 'title', or 'recent' (the category with the newest video first). */
   section: string;
   lang: string;
+}
+
+/**
+ * /api/json/models/{lifetime}/{gender}/filt.{letter}........./{sort}/{count}/{page}.json and
+ * /api/json/channels/{lifetime}/{gender}/{sort}/{count}/..{page}.json: one page of the index.
+ * Counts and the most-popular order are of this orientation's videos; an entity without any is
+ * left out.
+ */
+export interface EntitiesQuery {
+  lifetime: number;
+  gender: Orientation;
+  sort: EntitySort;
+  /** '' for all; 'a'..'z' for names starting with that letter; '0' for names starting otherwise. */
+  letter: string;
+  count: number;
+  page: number;
 }
 
 /** A form posted to /api/input.php (view or vote stat), already validated. */
@@ -90,6 +119,9 @@ export interface Source {
   suggester(lifetime: number, count: number): Promise<RawSuggesterResponse>;
   suggest(text: string): Promise<RawSuggestResponse>;
   categories(q: CategoriesQuery): Promise<RawCategoriesResponse>;
+  /** The model and channel indexes (both sources have them; optional only while they are being built). */
+  models?(q: EntitiesQuery): Promise<RawModelsResponse>;
+  channels?(q: EntitiesQuery): Promise<RawChannelsResponse>;
   videofile(videoId: number, lifetime: number): Promise<RawVideoFileResponse | null>;
   input(form: InputForm, actor: Actor): Promise<RawInputResponse>;
   /**
@@ -98,6 +130,11 @@ export interface Source {
    */
   sitemapRanges?(size: number): Promise<RawSitemapRange[]>;
   sitemapRange?(range: number, size: number): Promise<RawSitemapVideo[]>;
+  /**
+   * Every model, channel or tag worth a sitemap entry (a tag only from MIN_TAG_VIDEOS videos on),
+   * `size` per page, in dir order, for a source that can enumerate them cheaply.
+   */
+  sitemapEntities?(kind: 'model' | 'channel' | 'tag', page: number, size: number): Promise<RawSitemapEntity[]>;
   /**
    * A token that changes whenever the catalogue's content changes (an import, a takedown), for a
    * source whose catalogue this site's own tools change. Caches of its answers are dropped when it

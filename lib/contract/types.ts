@@ -39,6 +39,21 @@ export type DurationFilter = (typeof DURATIONS)[number];
  */
 export const PAGE_DURATIONS = ['all', '1', '2'] as const satisfies readonly DurationFilter[];
 
+/**
+ * The orientations (the API's `gender`; the spec's "video type"): every video has one, and every
+ * list, search, related list and index is of one. Straight is the default, as on the network.
+ */
+export const ORIENTATIONS = ['str', 'gay', 'she'] as const;
+export type Orientation = (typeof ORIENTATIONS)[number];
+export const DEFAULT_ORIENTATION: Orientation = 'str';
+
+/**
+ * The sorts of the model and channel indexes: by name, most videos, most popular (views of its
+ * videos), newest (added last). The API also takes the network's spellings (lib/kvs/route-params.ts).
+ */
+export const ENTITY_SORTS = ['title', 'count-videos', 'most-popular', 'newest'] as const;
+export type EntitySort = (typeof ENTITY_SORTS)[number];
+
 export const CATEGORY_SORTS = ['title', 'count-videos'] as const;
 export type CategorySort = (typeof CATEGORY_SORTS)[number];
 
