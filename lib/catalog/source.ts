@@ -161,12 +161,18 @@ export function createCatalogSource(store: CatalogStore, options: CatalogSourceO
       .map(({ c }) => c);
   }
 
-  /** The model, channel or tag named by `dir` with its numbers in the orientation, or null when unknown or without videos of it. */
-  async function entityOf(kind: EntityKindName, dir: string, gender: Orientation): Promise<EntityListRow | null> {
+  /**
+   * The model, channel or tag named by `dir` as its list's section object, or null when it is
+   * unknown or has no listable videos of the orientation (its list's total, counted now: the
+   * statistics are as of the last recount, and a scheduled video may have gone live since).
+   */
+  async function entityOf(kind: EntityKindName, dir: string, gender: Orientation, t: number): Promise<EntityListRow | null> {
     const row = await needs(store.entityByDir, 'models, channels and tags')(kind, dir);
     if (!row) return null;
-    const [listed] = await needs(store.entityRows, 'models, channels and tags')(kind, [row.id], gender);
-    return listed ?? null;
+    const videos = await total({ categoryId: 0, entity: { kind, id: row.id }, gender, duration: 'all', date: 'all' }, t);
+    if (videos === 0) return null;
+    const [listed] = await needs(store.entityRows, 'models, channels and tags')(kind, [row.id], gender, t);
+    return listed ? { ...listed, videos } : null;
   }
 
   /** The section's own object of a list by model, channel or tag. */
@@ -190,14 +196,13 @@ export function createCatalogSource(store: CatalogStore, options: CatalogSourceO
     const totalCount = await remember(counts, `${kind}|${gender}|${q.letter}`, () => needs(store.countEntities, 'the model and channel indexes')(kind, gender, q.letter));
     if (offset >= totalCount) return { rows: [], total: totalCount };
     const ids = await needs(store.listEntityIds, 'the model and channel indexes')({ kind, gender, sort: q.sort, letter: q.letter, limit: count, offset });
-    return { rows: await needs(store.entityRows, 'the model and channel indexes')(kind, ids, gender), total: totalCount };
+    return { rows: await needs(store.entityRows, 'the model and channel indexes')(kind, ids, gender, now()), total: totalCount };
   }
 
   /** The main stats' model or channel titles: most videos of the orientation first. */
   async function topTitles(kind: EntityKind, gender: Orientation): Promise<string[]> {
-    if (!store.listEntityIds || !store.entityRows) return [];
-    const ids = await store.listEntityIds({ kind, gender, sort: 'count-videos', letter: '', limit: TOP_ENTITIES, offset: 0 });
-    return (await store.entityRows(kind, ids, gender)).map((e) => e.title);
+    const ids = await needs(store.listEntityIds, 'the main stats')({ kind, gender, sort: 'count-videos', letter: '', limit: TOP_ENTITIES, offset: 0 });
+    return (await needs(store.entityRows, 'the main stats')(kind, ids, gender, now())).map((e) => e.title);
   }
 
   async function listResponse(ids: readonly number[], totalCount: number, t: number): Promise<RawVideosResponse> {
@@ -221,7 +226,7 @@ export function createCatalogSource(store: CatalogStore, options: CatalogSourceO
         let entity: EntityRef | null = null;
         let section: Partial<RawVideosResponse> = {};
         if (isEntitySection(q.section)) {
-          const found = await entityOf(q.section, q.objectId, gender);
+          const found = await entityOf(q.section, q.objectId, gender, now());
           if (!found) return { videos: [], total_count: 0 };
           entity = { kind: q.section, id: found.id };
           section = sectionObject(q.section, found);

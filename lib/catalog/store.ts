@@ -41,7 +41,7 @@ export interface EntityListRow extends EntityRow {
   videos: number;
   views: number;
   last_post_date: number;
-  /** Its most viewed video of the orientation, whose thumbnail the index shows, and that video's imported media (null: generated). */
+  /** Its most viewed video of the orientation listable now (the index shows its thumbnail; 0: none), and that video's imported media (null: generated). */
   top_video_id: number;
   thumb_url: string | null;
   thumbs: string | null;
@@ -145,8 +145,11 @@ export interface CatalogStore {
   countEntities?(kind: EntityKind, gender: Orientation, letter: string): MaybePromise<number>;
   /** One page of the model or channel index, ids in the sort's order (ties: the higher id first; by title: dir, then id). */
   listEntityIds?(f: EntityListFilter): MaybePromise<number[]>;
-  /** The index items of these ids in the orientation, in the order given; an id without listable videos of it is left out. */
-  entityRows?(kind: EntityKindName, ids: readonly number[], gender: Orientation): MaybePromise<EntityListRow[]>;
+  /**
+   * The index items of these ids in the orientation, in the order given: an unknown id is left
+   * out, one without entity_stats of the orientation has zeros.
+   */
+  entityRows?(kind: EntityKindName, ids: readonly number[], gender: Orientation, now: number): MaybePromise<EntityListRow[]>;
   /**
    * Page `page` (1-based) of the models, channels or tags with listable videos (all orientations;
    * a tag from MIN_TAG_VIDEOS on), `size` a page, in dir order: its videos and newest post_date.

@@ -137,11 +137,10 @@ function sharedTables(d: TableDialect) {
 )${d.keyedEnd};`,
 
     // What the model, channel and tag indexes list and sort by, per orientation (entity-kinds.ts):
-    // the listable videos of each (published, not disabled, as of the last write or recount), the
-    // views of those videos, the newest one's post_date and the most viewed one (the index's
-    // thumbnail), with the entity's dir and added_at copied in so that each index sort is one
-    // index walk. A row exists only while videos > 0. Kept by the writers and the views, and
-    // rebuilt by the derived recount.
+    // the listable videos of each (published, not disabled, as of the last recount), the views of
+    // those videos and the newest one's post_date, with the entity's dir and added_at copied in so
+    // that each index sort is one index walk. A row exists only while videos > 0. Rebuilt by the
+    // seed and the derived recount (after an import or a takedown); views add to it as they come.
     entityStats: `CREATE TABLE entity_stats (
   kind INTEGER NOT NULL,
   entity_id INTEGER NOT NULL,
@@ -149,7 +148,6 @@ function sharedTables(d: TableDialect) {
   videos INTEGER NOT NULL,
   views ${d.bigint} NOT NULL,
   last_post_date INTEGER NOT NULL,
-  top_video_id INTEGER NOT NULL,
   dir ${d.binaryText} NOT NULL,
   added_at INTEGER NOT NULL,
   PRIMARY KEY (kind, entity_id, gender)
@@ -241,6 +239,13 @@ function sharedTables(d: TableDialect) {
 );
 ${d.createImportIndex} idx_takedowns_external ON takedowns (source, external_id);`,
   };
+}
+
+export type SharedTableName = keyof ReturnType<typeof sharedTables>;
+
+/** One shared table's CREATE statement (a migration step that adds or remakes it). */
+export function sharedTableSql(d: TableDialect, name: SharedTableName): string {
+  return sharedTables(d)[name];
 }
 
 const IMPORT_TABLES = new Set(['videoSources', 'takedowns']);
