@@ -3,6 +3,8 @@
  * digits survive, each wrapped in double quotes, so operators (AND, NEAR, *, ^, :, quotes)
  * are plain words and no input can produce an FTS5 syntax error.
  */
+import { ORIENTATIONS } from '@/lib/contract/types';
+import { durationClass } from '../filters';
 
 /** A quoted FTS5 string; quotes cannot occur in tokens, but doubling them keeps this total. */
 export function quoted(token: string): string {
@@ -25,18 +27,37 @@ export interface MatchOptions {
   durationClass?: number;
   /** Look the words up in the title only (the expression for title_fts). */
   titleOnly?: boolean;
+  /** Restrict to one orientation's number through its facet token (entity-kinds.ts). */
+  gender?: number;
+}
+
+/**
+ * A video's facet tokens: its duration class, its categories, and its orientation when it is not
+ * the default (so that the catalogues written before orientations, all straight, need no new
+ * tokens: straight is "neither of the others").
+ */
+export function facetsOf(duration: number, categoryIds: readonly number[], gender: number): string {
+  return [`d${durationClass(duration)}`, ...categoryIds.map((c) => `c${c}`), ...(gender === 0 ? [] : [`g${gender}`])].join(' ');
+}
+
+const OTHER_GENDERS = ORIENTATIONS.slice(1).map((_, i) => `"g${i + 1}"`).join(' OR ');
+
+/** `match` kept to one orientation's videos, in the full-text index itself: the walk reads only those. */
+function inGender(match: string, gender: number | undefined): string {
+  if (gender === undefined) return match;
+  return gender === 0 ? `(${match}) NOT facets : (${OTHER_GENDERS})` : `${match} AND facets : "g${gender}"`;
 }
 
 export function searchMatch(tokens: readonly string[], options: MatchOptions = {}): string {
   const parts = tokens.map((t, i) => (options.prefixLast && i === tokens.length - 1 ? `${quoted(t)} *` : quoted(t)));
   let match = `${options.titleOnly ? 'title' : TEXT_COLUMNS} : (${parts.join(' AND ')})`;
   if (options.durationClass) match += ` AND facets : "d${options.durationClass}"`;
-  return match;
+  return inGender(match, options.gender);
 }
 
-/** Videos sharing a title word and a category: the related-videos match. */
-export function relatedMatch(titleTokens: readonly string[], categoryIds: readonly number[]): string {
+/** Videos sharing a title word and a category (of an orientation, when given): the related-videos match. */
+export function relatedMatch(titleTokens: readonly string[], categoryIds: readonly number[], gender?: number): string {
   const words = titleTokens.map(quoted).join(' OR ');
   const cats = categoryIds.map((c) => `"c${c}"`).join(' OR ');
-  return `title : (${words}) AND facets : (${cats})`;
+  return inGender(`title : (${words}) AND facets : (${cats})`, gender);
 }
