@@ -22,11 +22,11 @@ function letterSql(letter: string): { sql: string; args: string[] } {
   return range ? { sql: 'AND dir >= ? AND dir < ?', args: range } : { sql: '', args: [] };
 }
 
+/** An index's total: the letter's row of entity_counts, or all of them summed. */
 export function countEntities(db: Database.Database, kind: EntityKindName, gender: Orientation, letter: string): number {
-  const l = letterSql(letter);
-  return prepared(db, `SELECT count(*) FROM entity_stats INDEXED BY idx_es_dir WHERE kind = ? AND gender = ? ${l.sql}`)
+  return prepared(db, `SELECT coalesce(sum(count), 0) FROM entity_counts WHERE kind = ? AND gender = ? ${letter === '' ? '' : 'AND letter = ?'}`)
     .pluck()
-    .get(KIND[kind], genderNo(gender), ...l.args) as number;
+    .get(KIND[kind], genderNo(gender), ...(letter === '' ? [] : [letter])) as number;
 }
 
 /** Each index sort: the index walked and its order (the letter filter is tested in place: dir is in every one). */
