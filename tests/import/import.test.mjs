@@ -4,7 +4,9 @@
  *  1. warms the site's caches (pages, sitemap, API), then imports the sample feed of every format
  *     from tests/fixtures/feeds with the commands of docs/import.md (the xvideos dump over HTTP
  *     from a local server), a second run that adds nothing, and unreadable inputs that change
- *     nothing; the catalogue-change endpoint takes the catalogue's secret and nothing else;
+ *     nothing; a partner feed on its own CDN: the import names the media hosts the site's policy
+ *     refuses, and the line it gives works; the catalogue-change endpoint takes the catalogue's
+ *     secret and nothing else;
  *  2. Playwright (the import-imported project of playwright.config.ts): the imported videos show
  *     with their feed thumbnails and their player;
  *  3. a takedown with the CLI: the video page, its category listing, search, the sitemap and the
@@ -137,6 +139,72 @@ describe('1. imports of every format', () => {
 
   test('the API gives the feed thumbnail', () => {
     assert.equal(video().scr, 'https://img.example.com/thumbs/9001.jpg', 'its thumbnail (scr)');
+  });
+});
+
+/**
+ * A partner feed whose thumbnails and previews are on its own CDN and one of whose players is on a
+ * host EMBED_HOSTS lacks (its own catalogue, so the listings of the tests after it stay the
+ * samples'): the import names exactly the media hosts of the rows it stored that the running
+ * site's Content-Security-Policy refuses, and the line that allows them, which works.
+ */
+describe("1b. the import names the media hosts the site's policy refuses", () => {
+  const hostsDb = `${databasePath.replace(/\.db$/, '')}-hosts.db`;
+  const COLUMNS = 'id|title|content_source|categories|tags|duration|embed|main_screenshot|screenshots|preview_url|models|orientation|comments';
+  /** @param {Record<string, string>} extra */
+  const importPartner = (extra = {}) => {
+    // Its own catalogue: the running server has nothing to hear of it.
+    /** @type {NodeJS.ProcessEnv} */
+    const quiet = { ...env, DATABASE_PATH: hostsDb, ...extra };
+    delete quiet.REVALIDATE_URLS;
+    return cli(quiet, ['import', '--', 'tests/fixtures/feeds/partner-media.csv', '--header', '--columns', COLUMNS]);
+  };
+  /** @type {{ code: number | null; out: string } | undefined} */
+  let first;
+
+  before(async () => {
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(path.resolve(root, hostsDb + suffix), { force: true });
+    first = await importPartner();
+  });
+
+  test('it stores the rows on allowed players and says which hosts, with their rows and the lines to set', () => {
+    const r = from(first, 'the partner import');
+    assert.equal(r.code, 0, 'exit code');
+    assert.ok(r.out.includes('added 3, updated 0, unchanged 0, rejected 1'), r.out);
+    assert.match(r.out, /line 4: rejected: embed host player\.partner\.example is not in EMBED_HOSTS/);
+    for (const line of [
+      "thumbnails or previews of stored rows are on hosts IMG_HOSTS does not allow; the site's Content-Security-Policy refuses them:",
+      '  cdn.partner.example: 2 rows',
+      '  media.partner.example: 1 row',
+      '  IMG_HOSTS=img.example.com,cdn.partner.example,media.partner.example',
+      '  player.partner.example: 1 row',
+      '  EMBED_HOSTS=example.com,player.partner.example',
+    ]) assert.ok(r.out.split('\n').includes(line), `the output has no line "${line}":\n${r.out}`);
+  });
+
+  test("the hosts named are exactly those of the stored media outside the served page's img-src", async () => {
+    const r = from(first, 'the partner import');
+    const csp = (await fetch(`${base()}/`)).headers.get('content-security-policy') ?? '';
+    const imgSrc = (csp.split('; ').find((d) => d.startsWith('img-src ')) ?? '').split(' ');
+    const db = new Database(path.resolve(root, hostsDb), { readonly: true, fileMustExist: true });
+    /** @type {{ thumb_url: string; thumbs: string; preview_url: string | null }[]} */
+    const media = /** @type {never} */ (db.prepare('SELECT thumb_url, thumbs, preview_url FROM video_sources').all());
+    db.close();
+    const stored = new Set(
+      media.flatMap((m) => [m.thumb_url, ...JSON.parse(m.thumbs), m.preview_url]).filter(Boolean).map((u) => new URL(u).host),
+    );
+    const refused = [...stored].filter((h) => !imgSrc.includes(h)).sort();
+    assert.deepEqual(refused, ['cdn.partner.example', 'media.partner.example'], `img-src: ${imgSrc.join(' ')}`);
+    const named = [...r.out.matchAll(/^ {2}([a-z0-9.-]+): \d+ rows?$/gm)].map((m) => m[1]).filter((h) => stored.has(h ?? '')).sort();
+    assert.deepEqual(named, refused);
+  });
+
+  test('with the line it gave set, a second run names no image host', async () => {
+    const again = await importPartner({ IMG_HOSTS: 'img.example.com,cdn.partner.example,media.partner.example' });
+    assert.equal(again.code, 0, 'exit code');
+    assert.ok(again.out.includes('added 0, updated 0, unchanged 3, rejected 1'), again.out);
+    assert.doesNotMatch(again.out, /IMG_HOSTS/);
+    assert.match(again.out, /EMBED_HOSTS=example\.com,player\.partner\.example/);
   });
 });
 
