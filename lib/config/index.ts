@@ -208,7 +208,8 @@ export const DEFAULT_EMBED_HOSTS = ['pornhub.com', 'xvideos.com', 'xhamster.com'
 function hostList(env: Env, name: string, fallback: string[], subdomains = true): string[] {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
-  const list = raw.split(',').map((h) => h.trim().toLowerCase().replace(subdomains ? /^www\./ : /^$/, '')).filter(Boolean);
+  const host = (h: string) => (subdomains ? h.replace(/^www\./, '') : h);
+  const list = raw.split(',').map((h) => host(h.trim().toLowerCase())).filter(Boolean);
   for (const h of list) {
     if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(:\d{1,5})?$/.test(h)) {
       throw new ConfigError(name, 'a comma-separated list of host names such as example.com,player.example.net', raw);
