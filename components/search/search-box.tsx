@@ -1,6 +1,6 @@
 'use client';
 import { usePathname, useRouter } from 'next/navigation';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { startPendingPage } from '@/components/navigation/pending-page';
 import { t } from '@/lib/i18n/client';
 import { LIMITS } from '@/lib/contract/constants';
@@ -8,9 +8,13 @@ import { parseTerm } from '@/lib/web/params';
 import { searchUrl } from '@/lib/web/routes';
 import { recentSearches } from '@/lib/client/search-history';
 import type { Suggestions } from '@/lib/contract/types';
-import { SearchPanel } from './search-panel';
 import { loadTopKeywords } from './top-keywords';
 import styles from './search-box.module.css';
+
+// The panel is not part of the first view: it loads when the visitor comes to the box (pointer or
+// focus), so it is there by the time it opens, and stays out of every page's first-load JavaScript.
+const loadPanel = () => import('./search-panel');
+const SearchPanel = lazy(() => loadPanel().then((m) => ({ default: m.SearchPanel })));
 
 /** docs/spec.md §5. */
 export const SEARCH_MAX_LENGTH = LIMITS.maxTerm;
@@ -146,6 +150,7 @@ export function SearchBox() {
       method="get"
       className={styles.box}
       onSubmit={onSubmit}
+      onPointerEnter={() => void loadPanel()}
       data-open={open || undefined}
     >
       <input
@@ -175,18 +180,20 @@ export function SearchBox() {
         </svg>
       </button>
       {open && (
-        <SearchPanel
-          id={panelId}
-          panelRef={panelRef}
-          typed={typed}
-          suggestMode={suggestMode}
-          suggestions={suggestions}
-          topKeywords={topKeywords}
-          recent={recent}
-          onPick={onPick}
-          onClose={close}
-          onKeyDown={onPanelKeyDown}
-        />
+        <Suspense fallback={null}>
+          <SearchPanel
+            id={panelId}
+            panelRef={panelRef}
+            typed={typed}
+            suggestMode={suggestMode}
+            suggestions={suggestions}
+            topKeywords={topKeywords}
+            recent={recent}
+            onPick={onPick}
+            onClose={close}
+            onKeyDown={onPanelKeyDown}
+          />
+        </Suspense>
       )}
     </form>
   );
