@@ -6,7 +6,6 @@ import { t } from '@/lib/i18n/client';
 import { LIMITS } from '@/lib/contract/constants';
 import { parseTerm } from '@/lib/web/params';
 import { searchUrl } from '@/lib/web/routes';
-import { recentSearches } from '@/lib/client/search-history';
 import type { Suggestions } from '@/lib/contract/types';
 import { loadTopKeywords } from './top-keywords';
 import styles from './search-box.module.css';
@@ -46,7 +45,6 @@ export function SearchBox() {
   const [open, setOpen] = useState(false);
   const [result, setResult] = useState<{ term: string; data: Suggestions } | null>(null);
   const [topKeywords, setTopKeywords] = useState<string[]>([]);
-  const [recent, setRecent] = useState<string[]>([]);
 
   const typed = value.trim();
   const suggestMode = length(typed) >= SUGGEST_MIN_LENGTH;
@@ -95,10 +93,7 @@ export function SearchBox() {
     return () => document.removeEventListener('mousedown', onPointerDown);
   }, [open]);
 
-  const openPanel = useCallback(() => {
-    setRecent(recentSearches());
-    setOpen(true);
-  }, []);
+  const openPanel = useCallback(() => setOpen(true), []);
 
   const close = useCallback(() => setOpen(false), []);
 
@@ -188,7 +183,6 @@ export function SearchBox() {
             suggestMode={suggestMode}
             suggestions={suggestions}
             topKeywords={topKeywords}
-            recent={recent}
             onPick={onPick}
             onClose={close}
             onKeyDown={onPanelKeyDown}
