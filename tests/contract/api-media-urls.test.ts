@@ -55,6 +55,8 @@ describe('media URLs in the API\'s answers', () => {
     videoPath,
     '/api/json/categories/14400/str.toptn.en.json',
     '/api/json/main/14400/str.en.json',
+    '/api/json/models/14400/str/filt........../count-videos/10/1.json',
+    '/api/json/channels/14400/str/count-videos/10/..1.json',
     '/api/videos2.php?params=86400/str/relevance/10/search..1.all..&s=walk',
   ];
 
