@@ -43,7 +43,7 @@ export async function fetchRelated(videoId: number, page: number, count: number 
     getJson<RawVideosResponse>(relatedUrl({ videoId, page, count, lifetime: LIFETIME.related })),
     reshape(),
     // The API answers the site's own thumbnails under SITE_URL; the page may be read under another origin.
-    import('@/lib/kvs/site-relative'),
+    import('./site-relative'),
   ]);
   return siteRelativeList(toVideoList(body));
 }

@@ -1,6 +1,6 @@
 import { absoluteUrl, withAbsoluteMedia } from '@/lib/kvs/absolute-media';
 import { apiSource } from '@/lib/kvs/api-source';
-import { siteRelative, siteRelativeList } from '@/lib/kvs/site-relative';
+import { siteRelative, siteRelativeList } from '@/lib/client/site-relative';
 import type { Source } from '@/lib/contract/source';
 
 const ORIGIN = 'https://tube.example';

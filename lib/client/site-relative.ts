@@ -1,5 +1,5 @@
 /**
- * The browser's side of ./absolute-media.ts: the API answers this site's own media under SITE_URL,
+ * The browser's side of lib/kvs/absolute-media.ts: the API answers this site's own media under SITE_URL,
  * and a page read under another origin (a second host name, a port of a test run) would ask that
  * origin for them, which its Content-Security-Policy ('self') refuses. So the browser takes this
  * site's own URLs root-relative again, under whatever origin it reads the page from. An upstream's
