@@ -39,8 +39,13 @@ async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
 
 /** One page of related videos (10 a page on the video page). */
 export async function fetchRelated(videoId: number, page: number, count: number = DEFAULTS.relatedPageSize): Promise<VideoList> {
-  const [body, { toVideoList }] = await Promise.all([getJson<RawVideosResponse>(relatedUrl({ videoId, page, count, lifetime: LIFETIME.related })), reshape()]);
-  return toVideoList(body);
+  const [body, { toVideoList }, { siteRelativeList }] = await Promise.all([
+    getJson<RawVideosResponse>(relatedUrl({ videoId, page, count, lifetime: LIFETIME.related })),
+    reshape(),
+    // The API answers the site's own thumbnails under SITE_URL; the page may be read under another origin.
+    import('./site-relative'),
+  ]);
+  return siteRelativeList(toVideoList(body));
 }
 
 export async function fetchSuggestions(text: string, signal?: AbortSignal): Promise<Suggestions> {

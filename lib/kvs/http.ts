@@ -9,6 +9,7 @@ import { subscriber } from '@/lib/net/visitor-key';
 import { getSource } from '@/lib/data';
 import { SourceError } from '@/lib/contract/errors';
 import type { Parsed } from './route-params';
+import { apiSource } from './api-source';
 import type { Actor, Source } from '@/lib/contract/source';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -40,6 +41,11 @@ export function notFound(code: string): Response {
   return json({ error: 1, code }, { status: 404 });
 }
 
+/** A path the active source cannot answer (an index it does not have): not there, and never cached. */
+export function notImplemented(what: string): Response {
+  return json({ error: 1, code: 'not_available', message: `this catalogue has no ${what} index` }, { status: 404 });
+}
+
 function failure(err: unknown): Response {
   if (err instanceof SourceError) {
     const status = err.kind === 'timeout' ? 504 : 502;
@@ -51,13 +57,13 @@ function failure(err: unknown): Response {
 }
 
 /**
- * Runs a handler: parses its input (a 400 on failure), calls it with the active source, and turns
- * any failure into a JSON error (502/503/504), never a 500.
+ * Runs a handler: parses its input (a 400 on failure), calls it with the active source (its media
+ * URLs absolute, ./api-source.ts), and turns any failure into a JSON error (502/503/504), never a 500.
  */
 export async function answer<T>(parsed: Parsed<T>, run: (value: T, source: Source) => Promise<Response>): Promise<Response> {
   if (!parsed.ok) return badRequest(parsed.message);
   try {
-    return await run(parsed.value, await getSource());
+    return await run(parsed.value, apiSource(await getSource(), getConfig().siteUrl));
   } catch (err) {
     return failure(err);
   }

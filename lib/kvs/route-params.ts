@@ -3,18 +3,43 @@
  * returns a validated query or a message for the 400 answer; nothing unvalidated passes.
  */
 import { oneOf, parseDate, parseDurationFilter, parseIntIn, parsePage, parseSlug, parseSort, parseTerm, parseVideoId } from '@/lib/web/params';
-import { LIFETIME, LIMITS } from '@/lib/contract/constants';
+import { DEFAULTS, LIFETIME, LIMITS } from '@/lib/contract/constants';
+import { ORIENTATIONS } from '@/lib/contract/types';
 import type { CategoriesQuery, InputForm, ListSection, RelatedQuery, SearchQuery, VideosQuery } from '@/lib/contract/source';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
-const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
-const bad = <T>(message: string): Parsed<T> => ({ ok: false, message });
+export const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
+export const bad = <T>(message: string): Parsed<T> => ({ ok: false, message });
 
-export const GENDERS = ['str', 'gay', 'she'] as const;
+/** The API's `gender`: the orientations, each its own list (lib/contract/types.ts). */
+export const GENDERS = ORIENTATIONS;
 export const VIDEO_TYPES = ['all', 'straight', 'gay', 'shemale'] as const;
 export const LANGS = ['en', 'ru', 'fr', 'de'] as const;
-export const CATEGORY_SECTIONS = ['toptn', 'title'] as const;
+export const CATEGORY_SECTIONS = ['toptn', 'title', 'recent'] as const;
+/**
+ * The network's other spellings of a categories section, as its clients send them: taken as the
+ * section they mean (an API client cannot follow a redirect), so the catalogue and the upstream
+ * client keep one answer per section.
+ */
+const CATEGORY_SECTION_ALIASES: Readonly<Record<string, (typeof CATEGORY_SECTIONS)[number]>> = { all: 'toptn' };
+
+/**
+ * The list sections of the videos2 path, under every spelling the network's clients send: the
+ * first of each pair is the network's own (lib/kvs/urls.ts writes it), "category" is kept for old
+ * links.
+ */
+const LIST_SECTIONS: Readonly<Record<string, Exclude<ListSection, ''>>> = {
+  categories: 'category',
+  category: 'category',
+  model: 'model',
+  models: 'model',
+  channel: 'channel',
+  channels: 'channel',
+  tag: 'tag',
+  tags: 'tag',
+};
+const SECTION_NAMES = Object.keys(LIST_SECTIONS).join(', ');
 
 /**
  * A path's lifetime: any whole number up to LIMITS.maxLifetime is accepted (clients of the network
@@ -29,7 +54,7 @@ export function parseLifetime(v: string | undefined, max: number): number | null
 export const parseCount = (v: string | undefined) => parseIntIn(v, 1, LIMITS.maxCount);
 
 /** Strips the required '.json' ending and splits on dots: "a.b.json" -> ["a", "b"]. */
-function jsonParts(file: string | undefined, parts: number): string[] | null {
+export function jsonParts(file: string | undefined, parts: number): string[] | null {
   if (!file || !file.endsWith('.json')) return null;
   const list = file.slice(0, -'.json'.length).split('.');
   return list.length === parts ? list : null;
@@ -50,14 +75,13 @@ function parseListTail(parts: string[], sectionName: 'list' | 'search'): Parsed<
   let listSection: ListSection = '';
   if (sectionName === 'search') {
     if (section !== 'search') return bad('section must be "search"');
-  } else if (section === 'categories' || section === 'category') {
-    // "categories" is the network's name (its clients send categories.{dir}); "category" is kept for old links.
-    listSection = 'category';
+  } else if (Object.hasOwn(LIST_SECTIONS, section)) {
+    listSection = LIST_SECTIONS[section]!;
   } else if (section !== '') {
-    return bad('section must be empty or "categories"');
+    return bad(`section must be empty or one of ${SECTION_NAMES}`);
   }
   if (objectId !== '' && parseSlug(objectId) === null) return bad('object_id must be a slug');
-  if (listSection === 'category' && objectId === '') return bad('object_id is required for the category section');
+  if (listSection !== '' && objectId === '') return bad(`object_id is required for the ${listSection} section`);
   const p = parsePage(page);
   if (p === null) return bad(`page must be a whole number from 1 to ${LIMITS.maxPage}`);
   const t = oneOf(VIDEO_TYPES, type);
@@ -69,13 +93,16 @@ function parseListTail(parts: string[], sectionName: 'list' | 'search'): Parsed<
   return ok({ section: listSection, objectId, page: p, type: t, duration: d, date: dt });
 }
 
-function common(lifetime: string | undefined, gender: string | undefined, count: string | undefined) {
-  const l = parseLifetime(lifetime, LIFETIME.videos);
-  if (l === null) return bad<{ lifetime: number; gender: string; count: number }>(`lifetime must be a whole number from 0 to ${LIMITS.maxLifetime}`);
+type Common = { lifetime: number; gender: (typeof GENDERS)[number]; count: number };
+
+/** The lifetime, gender and count segments every list path has; `max` is the path's own lifetime. */
+export function common(lifetime: string | undefined, gender: string | undefined, count: string | undefined, max: number = LIFETIME.videos): Parsed<Common> {
+  const l = parseLifetime(lifetime, max);
+  if (l === null) return bad(`lifetime must be a whole number from 0 to ${LIMITS.maxLifetime}`);
   const g = oneOf(GENDERS, gender);
-  if (g === null) return bad<{ lifetime: number; gender: string; count: number }>(`gender must be one of ${GENDERS.join(', ')}`);
+  if (g === null) return bad(`gender must be one of ${GENDERS.join(', ')}`);
   const c = parseCount(count);
-  if (c === null) return bad<{ lifetime: number; gender: string; count: number }>(`count must be a whole number from 1 to ${LIMITS.maxCount}`);
+  if (c === null) return bad(`count must be a whole number from 1 to ${LIMITS.maxCount}`);
   return ok({ lifetime: l, gender: g, count: c });
 }
 
@@ -167,16 +194,27 @@ export function parseSuggesterPath(p: { lifetime?: string; file?: string }): Par
   return ok({ lifetime, count });
 }
 
-/** /api/json/categories/{lifetime}/{gender}.{section}.{lang}.json */
+const categorySection = (v: string | undefined) => oneOf(CATEGORY_SECTIONS, v) ?? (v !== undefined && Object.hasOwn(CATEGORY_SECTION_ALIASES, v) ? CATEGORY_SECTION_ALIASES[v]! : null);
+
+/**
+ * /api/json/categories/{lifetime}/{gender}.{section}.{lang}.json, and the network's clients' short
+ * {gender}.all.json (every category by count of videos, in the default language).
+ */
 export function parseCategoriesPath(p: { lifetime?: string; file?: string }): Parsed<CategoriesQuery> {
   const lifetime = parseLifetime(p.lifetime, LIFETIME.categories);
   if (lifetime === null) return bad(`lifetime must be a whole number from 0 to ${LIMITS.maxLifetime}`);
-  const parts = jsonParts(p.file, 3);
+  const short = jsonParts(p.file, 2);
+  const parts = short && short[1] === 'all' ? [short[0], 'all', DEFAULTS.lang] : jsonParts(p.file, 3);
   const gender = parts ? oneOf(GENDERS, parts[0]) : null;
-  const section = parts ? oneOf(CATEGORY_SECTIONS, parts[1]) : null;
+  const section = parts ? categorySection(parts[1]) : null;
   const lang = parts ? oneOf(LANGS, parts[2]) : null;
   if (gender === null || section === null || lang === null) {
-    return bad(`the file name must be {gender}.{section}.{lang}.json with section one of ${CATEGORY_SECTIONS.join(', ')}`);
+    return bad(
+      `the file name must be {gender}.{section}.{lang}.json or {gender}.all.json, with gender one of ${GENDERS.join(', ')}, section one of ${[
+        ...CATEGORY_SECTIONS,
+        ...Object.keys(CATEGORY_SECTION_ALIASES),
+      ].join(', ')} and lang one of ${LANGS.join(', ')}`,
+    );
   }
   return ok({ lifetime, gender, section, lang });
 }

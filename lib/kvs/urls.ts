@@ -4,7 +4,7 @@
  */
 import type { DateFilter, DurationFilter } from '@/lib/contract/types';
 import { DEFAULTS, LIFETIME } from '@/lib/contract/constants';
-import type { CategoriesQuery, InputForm, RelatedQuery, SearchQuery, VideosQuery } from '@/lib/contract/source';
+import type { CategoriesQuery, EntitiesQuery, InputForm, ListSection, RelatedQuery, SearchQuery, VideosQuery } from '@/lib/contract/source';
 
 /** 'all' for duration or date becomes empty. */
 function filterPart(value: DurationFilter | DateFilter): string {
@@ -18,6 +18,12 @@ function seg(value: string): string {
 
 export type VideosUrlInput = Partial<VideosQuery>;
 
+/**
+ * The network's name of each list section, as its API and its public clients spell it: the plural
+ * for categories, the singular for the others (lib/kvs/route-params.ts takes both spellings).
+ */
+const SECTION_PATH: Readonly<Record<ListSection, string>> = { '': '', category: 'categories', model: 'model', channel: 'channel', tag: 'tag' };
+
 /** /api/json/videos2/{lifetime}/{gender}/{sort}/{count}/{section}.{object_id}.{page}.{type}.{duration}.{date}.json */
 export function videosUrl(q: VideosUrlInput = {}): string {
   const lifetime = q.lifetime ?? LIFETIME.videos;
@@ -25,8 +31,7 @@ export function videosUrl(q: VideosUrlInput = {}): string {
   const sort = q.sort ?? DEFAULTS.sort;
   const count = q.count ?? DEFAULTS.count;
   const tail = [
-    // The network names the category section "categories" (its API and every public client of it do).
-    q.section === 'category' ? 'categories' : seg(q.section ?? ''),
+    SECTION_PATH[q.section ?? ''] ?? seg(q.section ?? ''),
     seg(q.objectId ?? ''),
     q.page ?? DEFAULTS.page,
     seg(q.type ?? DEFAULTS.type),
@@ -105,6 +110,23 @@ export function categoriesUrl(q: Partial<CategoriesQuery> = {}): string {
   return `/api/json/categories/${q.lifetime ?? LIFETIME.categories}/${seg(q.gender ?? DEFAULTS.gender)}.${seg(
     q.section ?? DEFAULTS.categoriesSection,
   )}.${seg(q.lang ?? DEFAULTS.lang)}.json`;
+}
+
+export type EntitiesUrlInput = Partial<EntitiesQuery>;
+
+const entityStart = (kind: 'models' | 'channels', q: EntitiesUrlInput) =>
+  `/api/json/${kind}/${q.lifetime ?? LIFETIME.categories}/${seg(q.gender ?? DEFAULTS.gender)}`;
+
+/** /api/json/models/{lifetime}/{gender}/filt.{letter}........./{sort}/{count}/{page}.json */
+export function modelsUrl(q: EntitiesUrlInput = {}): string {
+  // The letter, then the nine filter fields this site leaves empty (as the network's clients do).
+  const filt = `filt.${seg(q.letter ?? '')}${'.'.repeat(9)}`;
+  return `${entityStart('models', q)}/${filt}/${seg(q.sort ?? 'title')}/${q.count ?? DEFAULTS.count}/${q.page ?? 1}.json`;
+}
+
+/** /api/json/channels/{lifetime}/{gender}/{sort}/{count}/..{page}.json */
+export function channelsUrl(q: EntitiesUrlInput = {}): string {
+  return `${entityStart('channels', q)}/${seg(q.sort ?? 'title')}/${q.count ?? DEFAULTS.count}/..${q.page ?? 1}.json`;
 }
 
 /** /api/videofile.php with query parameters taken from the given object; lifetime defaults to 864000. */

@@ -15,7 +15,9 @@ import { LruCache } from '@/lib/cache/lru.mjs';
 import { SourceError } from '@/lib/contract/errors';
 import type {
   RawCategoriesResponse,
+  RawChannelsResponse,
   RawInputResponse,
+  RawModelsResponse,
   RawStatsResponse,
   RawSuggestResponse,
   RawSuggesterResponse,
@@ -23,14 +25,16 @@ import type {
   RawVideoResponse,
   RawVideosResponse,
 } from '@/lib/contract/raw';
-import type { Actor, CategoriesQuery, InputForm, RelatedQuery, SearchQuery, Source, VideosQuery } from '@/lib/contract/source';
+import type { Actor, CategoriesQuery, EntitiesQuery, InputForm, RelatedQuery, SearchQuery, Source, VideosQuery } from '@/lib/contract/source';
 import { loggedPath } from './logged-path';
 import { exchange, type UpstreamAnswer } from './http';
 import {
   categoriesUrl,
+  channelsUrl,
   INPUT_PATH,
   inputBody,
   mainUrl,
+  modelsUrl,
   relatedUrl,
   searchUrl,
   suggestUrl,
@@ -222,6 +226,15 @@ export function createUpstreamSource(options: UpstreamOptions): Source {
     categories: (q: CategoriesQuery) => {
       const path = categoriesUrl(q);
       return cached(path, q.lifetime, () => object<RawCategoriesResponse>(path, anyList('categories')));
+    },
+    // The indexes: their entries' odd fields (numbers as strings, toptn missing) are read by lib/kvs/reshape.ts.
+    models: (q: EntitiesQuery) => {
+      const path = modelsUrl(q);
+      return cached(path, q.lifetime, () => object<RawModelsResponse>(path, anyList('models')));
+    },
+    channels: (q: EntitiesQuery) => {
+      const path = channelsUrl(q);
+      return cached(path, q.lifetime, () => object<RawChannelsResponse>(path, anyList('channels')));
     },
 
     videofile(videoId: number, lifetime: number): Promise<RawVideoFileResponse | null> {

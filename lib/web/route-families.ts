@@ -213,6 +213,9 @@ export const ROUTE_FAMILIES: readonly RouteFamily[] = [
   },
   { name: 'api-main', kind: 'api', paths: ['/api/json/main/:lifetime/:file', '/api/jsond/main/:lifetime/:file'], query: {}, lifetime: LIFETIME.main },
   { name: 'api-categories', kind: 'api', paths: ['/api/json/categories/:lifetime/:file'], query: {}, lifetime: LIFETIME.categories },
+  // The model and channel indexes (lib/kvs/entity-params.ts), kept as long as the categories.
+  { name: 'api-models', kind: 'api', paths: ['/api/json/models/:lifetime/:gender/:filt/:sort/:count/:file'], query: {}, lifetime: LIFETIME.categories },
+  { name: 'api-channels', kind: 'api', paths: ['/api/json/channels/:lifetime/:gender/:sort/:count/:file'], query: {}, lifetime: LIFETIME.categories },
   // The double slash is the spec's (Next sends it on to the single-slash path, which answers).
   {
     name: 'api-suggester',

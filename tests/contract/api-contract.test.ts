@@ -5,6 +5,8 @@
 import { getCatalogDb } from '@/lib/catalog/sqlite/db';
 import { createEmbeddedSource } from '@/lib/catalog/sqlite/store';
 import { createUpstreamSource } from '@/lib/upstream/source';
+import { apiSource } from '@/lib/kvs/api-source';
+import { builtSiteUrl } from '@/tests/support/system/harness.mjs';
 import type { Source, VideosQuery } from '@/lib/contract/source';
 import type { RawVideosResponse } from '@/lib/contract/raw';
 import { entityQuestions } from './entity-questions';
@@ -13,7 +15,9 @@ const base = process.env.CONTRACT_BASE_URL;
 if (!base) throw new Error('CONTRACT_BASE_URL must name the running site (tests/e2e/run.mjs sets it)');
 
 const http: Source = createUpstreamSource({ origin: base, timeoutMs: 15000, memoryCache: false });
-const local: Source = createEmbeddedSource(getCatalogDb);
+// The API answers the catalogue's media under the build's SITE_URL (lib/kvs/api-source.ts): the
+// catalogue is asked through the same wrapper, so everything else is compared as it is.
+const local: Source = apiSource(createEmbeddedSource(getCatalogDb), builtSiteUrl(process.env.NEXT_DIST_DIR || '.next') || base);
 
 const list = (over: Partial<VideosQuery> = {}): VideosQuery => ({
   lifetime: 86400, gender: 'str', sort: 'latest-updates', count: 60, section: '', objectId: '', page: 1,

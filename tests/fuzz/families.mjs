@@ -57,7 +57,7 @@ const api = (arb) => arb.map((path) => ({ method: 'GET', path, kind: 'api' }));
 const SHAPES = {
   'api-videos-tail': api(
     fc
-      .tuple(seg(LIFETIMES), seg(GENDERS), seg(SORTS), seg(['1', '60', '120']), fc.tuple(slot(['', 'categories', 'category']), slot(['', 'travel']), slot(PAGES), slot(TYPES), slot(['', '1', '2', '3']), slot(['', 'day', 'week', 'month'])), encoder)
+      .tuple(seg(LIFETIMES), seg(GENDERS), seg(SORTS), seg(['1', '60', '120']), fc.tuple(slot(['', 'categories', 'category', 'model', 'models', 'channel', 'channels', 'tag', 'tags']), slot(['', 'travel']), slot(PAGES), slot(TYPES), slot(['', '1', '2', '3']), slot(['', 'day', 'week', 'month'])), encoder)
       .map(([l, g, s, c, tail, mode]) => pathOf(['/api/json/videos2/', l, '/', g, '/', s, '/', c, '/', [mode, `${tail.join('.')}.json`]])),
   ),
   'api-search-params': api(
@@ -143,4 +143,5 @@ export const UPSTREAM_FAMILIES = [
   ...['search-text', 'api-text', 'listing', 'category-listing', 'video', 'search', 'api-videos', 'api-videos-tail', 'api-search', 'api-search-params'],
   ...['api-video', 'api-video-file', 'api-related', 'api-related-file', 'api-main', 'api-main-file', 'api-categories', 'api-categories-file'],
   ...['api-suggester', 'api-suggester-file', 'api-suggest', 'api-videofile', 'api-input', 'api-input-form'],
+  ...['api-models', 'api-channels'],
 ];

@@ -8,7 +8,8 @@ const GENDER = '(?:str|gay|she)';
 const LANG = '(?:en|ru|fr|de)';
 const SORT = '(?:latest-updates|most-popular|top-rated|longest|most-viewed|most-commented)';
 const SLUG = '(?:[A-Za-z0-9][A-Za-z0-9_-]{0,127})';
-const TAIL = `(?:|categories|category)\\.(?:|${SLUG})\\.${INT}\\.(?:all|straight|gay|shemale)\\.(?:|1|2|3)\\.(?:|day|week|month)`;
+const ENTITY_SORT = '(?:title|count-videos|most-popular|newest)';
+const TAIL = `(?:|categories|model|channel|tag)\\.(?:|${SLUG})\\.${INT}\\.(?:all|straight|gay|shemale)\\.(?:|1|2|3)\\.(?:|day|week|month)`;
 
 /** @type {{ re: RegExp; query: string[]; method?: string }[]} */
 const PATHS = [
@@ -19,7 +20,9 @@ const PATHS = [
   { re: new RegExp(`^/api/jsond?/main/${INT}/${GENDER}\\.${LANG}\\.json$`), query: [] },
   { re: new RegExp(`^/api//json/suggester/${INT}/${INT}\\.json$`), query: [] },
   { re: /^\/api\/suggester\.php$/, query: ['c'] },
-  { re: new RegExp(`^/api/json/categories/${INT}/${GENDER}\\.(?:toptn|title)\\.${LANG}\\.json$`), query: [] },
+  { re: new RegExp(`^/api/json/categories/${INT}/${GENDER}\\.(?:toptn|title|recent)\\.${LANG}\\.json$`), query: [] },
+  { re: new RegExp(`^/api/json/models/${INT}/${GENDER}/filt\\.(?:[a-z0]?)\\.{9}/${ENTITY_SORT}/${INT}/${INT}\\.json$`), query: [] },
+  { re: new RegExp(`^/api/json/channels/${INT}/${GENDER}/${ENTITY_SORT}/${INT}/\\.\\.${INT}\\.json$`), query: [] },
   { re: /^\/api\/videofile\.php$/, query: ['lifetime', 'video_id'] },
   { re: /^\/api\/input\.php$/, query: [], method: 'POST' },
 ];

@@ -5,6 +5,8 @@
  * page the site caches maps to one fixture:
  * - lists of a category whose dir names a variant (sparse, error-json, html-200, html-502, empty,
  *   slow, redirect), and searches for such a term, get that variant; other lists get videos.json;
+ * - lists by a model, channel or tag (SECTION_FIXTURES below) get that one's list, or none for
+ *   another; the model and channel indexes their fixture on page 1, no entries after;
  * - videos by id (VIDEOS below); related lists of video 110 answer html-502;
  * - everything else its one fixture.
  * Usage: node fixture-server.mjs PORT   (prints "fixture upstream on http://127.0.0.1:PORT")
@@ -36,6 +38,17 @@ export const VIDEOS = {
   112: 'video-status5.json',
   // Sends a maintenance page once, then the video: a transient failure that must not be kept.
   113: 'html-200-once',
+};
+
+/**
+ * The one model, channel and tag with a list of its own, by section (the network's singular; its
+ * clients also send the plural) and dir.
+ * @type {Record<string, { dir: string; file: string }>}
+ */
+export const SECTION_FIXTURES = {
+  model: { dir: 'ada-stone', file: 'videos-model.json' },
+  channel: { dir: 'fixture-studio', file: 'videos-channel.json' },
+  tag: { dir: 'boats', file: 'videos-tag.json' },
 };
 
 const seen = new Set();
@@ -90,6 +103,8 @@ function route(req, res, body) {
   if ((m = /^\/api\/json\/videos2\/\d+\/[^/]+\/[^/]+\/\d+\/([^.]*)\.([^.]*)\.(\d+)\.[^/]*\.json$/.exec(p))) {
     // Every group takes part in a match: none is undefined.
     const [, section = '', object = '', page] = m;
+    const own = SECTION_FIXTURES[section.replace(/s$/, '')];
+    if (own) return sendJson(res, 200, own.dir === object && Number(page) === 1 ? read(own.file) : JSON.stringify({ total_count: '0', videos: [] }));
     const variant = section.startsWith('categor') && variants[object] ? object : object === 'sparse' ? 'sparse' : 'ok';
     if (variant === 'sparse') return sendJson(res, 200, read('videos-sparse.json'));
     // Three videos on page 1 and nothing after: a short catalogue.
@@ -134,6 +149,11 @@ function route(req, res, body) {
     return answer(req, res, variants[c] ? c : 'ok', 'suggest.json');
   }
   if (/^\/api\/json\/categories\/\d+\/[^/]+\.json$/.test(p)) return sendJson(res, 200, read('categories.json'));
+  if ((m = /^\/api\/json\/(models)\/\d+\/[^/]+\/filt\.[^/]*\/[^/]+\/\d+\/(\d+)\.json$/.exec(p) ?? /^\/api\/json\/(channels)\/\d+\/[^/]+\/[^/]+\/\d+\/\.\.(\d+)\.json$/.exec(p))) {
+    const [, kind = '', page] = m;
+    const all = JSON.parse(read(`${kind}.json`));
+    return sendJson(res, 200, Number(page) === 1 ? JSON.stringify(all) : JSON.stringify({ total_count: all.total_count, [kind]: [] }));
+  }
   if (p === '/api/videofile.php') {
     const id = url.searchParams.get('video_id');
     if (id === '101' || id === '110') return sendJson(res, 200, read('videofile.json'));

@@ -35,6 +35,7 @@ function ytdlp(args: string[]): { status: number | null; stdout: string; stderr:
 
 interface SiteVideo {
   video_id: number | string;
+  thumbsrc: string;
   dir: string;
   title: string;
   duration: number | string;
@@ -75,6 +76,22 @@ describe('yt-dlp (Debian, TXXX extractor) reads the site', () => {
     expect(info.dislike_count).toBe(Number(video.statistics.dislikes));
     expect(info.formats.length).toBeGreaterThan(0);
     expect(info.url).toBe(`https://${host}/demo/clip.mp4`);
+  });
+
+  // yt-dlp 2026.08 takes `video.thumbsrc` through url_or_none (issue 26), which gives nothing for a
+  // root-relative URL; the TXXX extractor of Debian's older release reads no thumbnail from the API
+  // at all, so the installed yt-dlp's own url_or_none is asked here.
+  it('finds a thumbnail yt-dlp takes: thumbsrc is absolute, under SITE_URL, and answers the image', async () => {
+    const r = spawnSync(python, ['-c', 'import sys\nfrom yt_dlp.utils import url_or_none\nprint(url_or_none(sys.argv[1]) or "")', video.thumbsrc], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim()).toBe(video.thumbsrc);
+    const url = new URL(video.thumbsrc);
+    expect(url.pathname).toBe(`/media/thumbs/${video.video_id}/1.svg`);
+    // The site answers its own thumbnail at that path (the origin is the build's SITE_URL, which
+    // need not be the port this run listens on).
+    const image = await fetch(`${site}${url.pathname}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\//);
   });
 
   it('downloads the file, byte for byte the demo clip', () => {

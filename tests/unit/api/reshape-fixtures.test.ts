@@ -63,7 +63,7 @@ describe('reshape: one video', () => {
       username: 'fixture-uploader',
       embed: 'https://upstream.test/embed/101/',
       categories: [{ title: 'Harbours', dir: 'harbours' }, { title: 'Mornings', dir: 'mornings' }],
-      tags: ['boats'],
+      tags: ['boats', 'calm water'],
       postDate: '2026-11-01T08:15:00.000Z',
     });
   });

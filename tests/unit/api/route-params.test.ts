@@ -41,6 +41,29 @@ describe('the videos2 path', () => {
   });
 
   it.each([
+    ['model.pat-lane.2.all...json', 'model', 'pat-lane'],
+    ['models.pat-lane.2.all...json', 'model', 'pat-lane'],
+    ['channel.north-studio.2.all...json', 'channel', 'north-studio'],
+    ['channels.north-studio.2.all...json', 'channel', 'north-studio'],
+    ['tag.lake.2.all...json', 'tag', 'lake'],
+    ['tags.lake.2.all...json', 'tag', 'lake'],
+  ])('parses the section of %s under both of the network\'s spellings', (file, section, objectId) => {
+    expect(list(file)).toMatchObject({ ok: true, value: { section, objectId, page: 2 } });
+  });
+
+  it('keeps the orientation asked for', () => {
+    for (const gender of ['str', 'gay', 'she']) expect(list('..1.all...json', { gender })).toMatchObject({ ok: true, value: { gender } });
+  });
+
+  it.each(['model..1.all...json', 'channels..1.all...json', 'tag..1.all...json'])('needs the object of %s', (file) => {
+    const r = list(file);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.message).toContain('object_id is required');
+  });
+
+  it.each([
+    ['constructor.x.1.all...json', {}],
+    ['toString.x.1.all...json', {}],
     ['..0.all...json', {}],
     ['..-1.all...json', {}],
     ['..abc.all...json', {}],
@@ -121,6 +144,20 @@ describe('stats, suggester, categories and suggestions', () => {
       value: { lifetime: 14400, gender: 'str', section: 'toptn', lang: 'en' },
     });
     expect(parseSuggestText(new URLSearchParams('c=%20lak%20'))).toEqual({ ok: true, value: 'lak' });
+  });
+
+  it('takes every categories section, and the network\'s spellings of them', () => {
+    const cats = (file: string) => parseCategoriesPath({ lifetime: '14400', file });
+    expect(cats('gay.title.de.json')).toEqual({ ok: true, value: { lifetime: 14400, gender: 'gay', section: 'title', lang: 'de' } });
+    expect(cats('she.recent.en.json')).toMatchObject({ ok: true, value: { gender: 'she', section: 'recent' } });
+    // 'all' is the network's clients' name of the list by count of videos; one answer for both.
+    expect(cats('str.all.fr.json')).toEqual(cats('str.toptn.fr.json'));
+    expect(cats('gay.all.json')).toEqual(cats('gay.toptn.en.json'));
+    for (const file of ['str.count.en.json', 'str.toptn.json', 'str.title.json', 'all.json', 'xx.all.json', 'str.all.xx.json', 'str.constructor.en.json']) {
+      const r = cats(file);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.message).toContain('{gender}.all.json');
+    }
     expect(parseSuggestText(new URLSearchParams('c=')).ok).toBe(false);
     expect(parseSuggestText(new URLSearchParams(`c=${'y'.repeat(70)}`)).ok).toBe(false);
   });

@@ -1,6 +1,8 @@
 import {
   buckets,
   categoriesUrl,
+  channelsUrl,
+  modelsUrl,
   inputBody,
   mainUrl,
   relatedToken,
@@ -118,5 +120,25 @@ describe('stats, suggestions, categories, files and input', () => {
       'act=view&section=video&object_id=5&nogeo=1&user_id=77',
     );
     expect(inputBody({ act: 'vote', section: 'video', objectId: 5, vote: 0 })).toBe('act=vote&section=video&object_id=5&vote=0');
+  });
+});
+
+describe('lists by model, channel and tag, and the indexes', () => {
+  it('spell the sections as the network does', () => {
+    expect(videosUrl({ section: 'model', objectId: 'pat-lane', gender: 'gay' })).toBe('/api/json/videos2/86400/gay/latest-updates/60/model.pat-lane.1.all...json');
+    expect(videosUrl({ section: 'channel', objectId: 'north-studio', page: 2 })).toBe('/api/json/videos2/86400/str/latest-updates/60/channel.north-studio.2.all...json');
+    expect(videosUrl({ section: 'tag', objectId: 'lake' })).toBe('/api/json/videos2/86400/str/latest-updates/60/tag.lake.1.all...json');
+  });
+
+  it('build the model index with its ten filter fields', () => {
+    expect(modelsUrl()).toBe('/api/json/models/14400/str/filt........../title/60/1.json');
+    expect(modelsUrl({ letter: 'k', sort: 'count-videos', gender: 'she', count: 24, page: 3, lifetime: 0 })).toBe(
+      '/api/json/models/0/she/filt.k........./count-videos/24/3.json',
+    );
+  });
+
+  it('build the channel index', () => {
+    expect(channelsUrl()).toBe('/api/json/channels/14400/str/title/60/..1.json');
+    expect(channelsUrl({ sort: 'newest', page: 4 })).toBe('/api/json/channels/14400/str/newest/60/..4.json');
   });
 });
