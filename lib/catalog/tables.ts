@@ -31,6 +31,12 @@ export const votesTableSql = (d: TableDialect, name: string): string => `CREATE 
   PRIMARY KEY (video_id, voter)
 )${d.keyedEnd};`;
 
+/** The video's sort and filter columns a membership table copies, each followed by `rest` (a default). */
+const copiedColumnsSql = (d: TableDialect, rest: string): string =>
+  ['post_date INTEGER', 'duration INTEGER', 'status_id INTEGER', 'views INTEGER', `rating ${d.real}`, 'likes INTEGER', 'comments INTEGER']
+    .map((c) => `  ${c} NOT NULL${rest},`)
+    .join('\n');
+
 /** A model's or channel's own row. */
 const entityTableSql = (name: string): string => `CREATE TABLE ${name} (
   id INTEGER PRIMARY KEY,
@@ -82,13 +88,7 @@ function sharedTables(d: TableDialect) {
     videoCategories: `CREATE TABLE video_categories (
   video_id INTEGER NOT NULL,
   category_id INTEGER NOT NULL,
-  post_date INTEGER NOT NULL,
-  duration INTEGER NOT NULL,
-  status_id INTEGER NOT NULL,
-  views INTEGER NOT NULL,
-  rating ${d.real} NOT NULL,
-  likes INTEGER NOT NULL,
-  comments INTEGER NOT NULL,
+${copiedColumnsSql(d, '')}
   gender INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (video_id, category_id)
 )${d.keyedEnd};`,
@@ -103,13 +103,7 @@ function sharedTables(d: TableDialect) {
     videoModels: `CREATE TABLE video_models (
   video_id INTEGER NOT NULL,
   model_id INTEGER NOT NULL,
-  post_date INTEGER NOT NULL,
-  duration INTEGER NOT NULL,
-  status_id INTEGER NOT NULL,
-  views INTEGER NOT NULL,
-  rating ${d.real} NOT NULL,
-  likes INTEGER NOT NULL,
-  comments INTEGER NOT NULL,
+${copiedColumnsSql(d, '')}
   gender INTEGER NOT NULL,
   PRIMARY KEY (video_id, model_id)
 )${d.keyedEnd};`,
@@ -125,13 +119,7 @@ function sharedTables(d: TableDialect) {
     videoTags: `CREATE TABLE video_tags (
   video_id INTEGER NOT NULL,
   tag_id INTEGER NOT NULL,
-  post_date INTEGER NOT NULL DEFAULT 0,
-  duration INTEGER NOT NULL DEFAULT 0,
-  status_id INTEGER NOT NULL DEFAULT 0,
-  views INTEGER NOT NULL DEFAULT 0,
-  rating ${d.real} NOT NULL DEFAULT 0,
-  likes INTEGER NOT NULL DEFAULT 0,
-  comments INTEGER NOT NULL DEFAULT 0,
+${copiedColumnsSql(d, ' DEFAULT 0')}
   gender INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (video_id, tag_id)
 )${d.keyedEnd};`,

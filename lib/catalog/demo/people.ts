@@ -8,26 +8,27 @@ import { DAY_SECONDS } from '../filters';
 import { hashInt } from './prng';
 import { slugify } from './catalogue';
 
-const FIRST_NAMES = [
-  'Mara', 'Elin', 'Tomas', 'Ines', 'Jonah', 'Lena', 'Oskar', 'Nadia', 'Felix', 'Ada', 'Rune', 'Clara', 'Milo', 'Saga', 'Henrik', 'Lia',
-  'Aaron', 'Nora', 'Emil', 'Vera', 'Linus', 'Ida', 'Pavel', 'Alma', 'Jasper', 'Freya', 'Matteo', 'Hanna', 'Bruno', 'Tilda', 'Caspar', 'Edda',
-  'Dario', 'Yara', 'Kasimir', 'Liv', 'Anton', 'Greta', 'Levi', 'Maja', 'Samuel', 'Runa', 'Viktor', 'Elsa', 'Noel', 'Inka', 'Arvid', 'Selma',
-  'Ruben', 'Thea', 'Konrad', 'Juna', 'Elias', 'Mirja', 'Lucian', 'Ronja', 'Teodor', 'Kaja', 'Malte', 'Signe', 'Cyrus', 'Wilma', 'Otto', 'Flora',
-] as const;
+const FIRST_NAMES = (
+  'Mara Elin Tomas Ines Jonah Lena Oskar Nadia Felix Ada Rune Clara Milo Saga Henrik Lia Aaron Nora ' +
+  'Emil Vera Linus Ida Pavel Alma Jasper Freya Matteo Hanna Bruno Tilda Caspar Edda Dario Yara Kasimir ' +
+  'Liv Anton Greta Levi Maja Samuel Runa Viktor Elsa Noel Inka Arvid Selma Ruben Thea Konrad Juna Elias ' +
+  'Mirja Lucian Ronja Teodor Kaja Malte Signe Cyrus Wilma Otto Flora'
+).split(' ');
 
-const LAST_NAMES = [
-  'Lindqvist', 'Marsh', 'Okafor', 'Varga', 'Holm', 'Castell', 'Brandt', 'Soler', 'Nyberg', 'Quill', 'Adler', 'Mendez', 'Falk', 'Rowan', 'Ekdahl', 'Moreau',
-  'Sandberg', 'Pike', 'Halloran', 'Kovac', 'Strand', 'Ferreira', 'Dahl', 'Winslow', 'Akerman', 'Bianchi', 'Lund', 'Thorne', 'Novak', 'Carver', 'Berg', 'Ashby',
-  'Vidal', 'Sjoberg', 'Hale', 'Rossi', 'Engel', 'Marlow', 'Fors', 'Kemper', 'Navarro', 'Wren', 'Hedlund', 'Calder', 'Petrov', 'Lark', 'Ostrom', 'Fenn',
-  'Sorensen', 'Blake', 'Ivers', 'Laine', 'Morrow', 'Aalto', 'Reyes', 'Tamm', 'Vance', 'Kerr', 'Moss', 'Selby', 'Quint', 'Harlow', 'Juhl', 'Raske',
-] as const;
+const LAST_NAMES = (
+  'Lindqvist Marsh Okafor Varga Holm Castell Brandt Soler Nyberg Quill Adler Mendez Falk Rowan Ekdahl ' +
+  'Moreau Sandberg Pike Halloran Kovac Strand Ferreira Dahl Winslow Akerman Bianchi Lund Thorne Novak ' +
+  'Carver Berg Ashby Vidal Sjoberg Hale Rossi Engel Marlow Fors Kemper Navarro Wren Hedlund Calder ' +
+  'Petrov Lark Ostrom Fenn Sorensen Blake Ivers Laine Morrow Aalto Reyes Tamm Vance Kerr Moss Selby ' +
+  'Quint Harlow Juhl Raske'
+).split(' ');
 
-const STUDIO_WORDS = [
-  'Northlight', 'Bluebird', 'Copperleaf', 'Harbor', 'Meadow', 'Silverline', 'Driftwood', 'Lantern', 'Foxglove', 'Granite', 'Juniper', 'Kestrel',
-  'Larkspur', 'Maple', 'Nimbus', 'Orchard', 'Pinecone', 'Quarry', 'Riverbend', 'Saffron', 'Thistle', 'Upland', 'Velvet', 'Willow',
-  'Yarrow', 'Zephyr', 'Amber', 'Birch', 'Cedar', 'Dune', 'Ember', 'Fjord', 'Glade', 'Heath', 'Isle', 'Jade', 'Knoll', 'Lagoon',
-  'Mistral', 'Nettle', 'Opal', 'Prairie', 'Quartz', 'Ridge', 'Sable', 'Tundra', 'Umber', 'Vale', 'Wharf', 'Aspen', 'Bramble', 'Cobalt',
-] as const;
+const STUDIO_WORDS = (
+  'Northlight Bluebird Copperleaf Harbor Meadow Silverline Driftwood Lantern Foxglove Granite Juniper ' +
+  'Kestrel Larkspur Maple Nimbus Orchard Pinecone Quarry Riverbend Saffron Thistle Upland Velvet Willow ' +
+  'Yarrow Zephyr Amber Birch Cedar Dune Ember Fjord Glade Heath Isle Jade Knoll Lagoon Mistral Nettle ' +
+  'Opal Prairie Quartz Ridge Sable Tundra Umber Vale Wharf Aspen Bramble Cobalt'
+).split(' ');
 
 const STUDIO_KINDS = ['Studio', 'Films', 'Media', 'Pictures', 'Works', 'Productions', 'Collective', 'Reels'] as const;
 

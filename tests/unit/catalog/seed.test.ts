@@ -126,7 +126,7 @@ describe('catalogue file creation', () => {
     expect(share(0)).toBeGreaterThan(0.7);
     expect(share(1)).toBeGreaterThan(0.05);
     expect(share(2)).toBeGreaterThan(0.03);
-    const perVideo = a.prepare('SELECT n, count(*) AS videos FROM (SELECT v.id, count(m.model_id) AS n FROM videos v LEFT JOIN video_models m ON m.video_id = v.id GROUP BY v.id) GROUP BY n ORDER BY n').raw().all();
+    const perVideo = a.prepare('SELECT n, count(*) AS videos FROM (SELECT v.id, count(m.model_id) AS n FROM videos v LEFT JOIN video_models m ON m.video_id = v.id GROUP BY v.id) GROUP BY n ORDER BY n').raw().all() as [number, number][];
     expect(perVideo.map(([n]) => n)).toEqual([0, 1, 2, 3]);
     expect(a.prepare('SELECT count(*) FROM models').pluck().get()).toBe(modelCount(2000));
     expect(a.prepare('SELECT count(*) FROM channels').pluck().get()).toBe(channelCount(2000));

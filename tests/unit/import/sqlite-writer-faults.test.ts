@@ -58,7 +58,8 @@ describe('the SQLite writer, cut short or crowded', () => {
     await again.finish();
     const counts = fromFile((db) => ({
       listed: db.prepare('SELECT count(*) FROM videos WHERE status_id IN (1, 5)').pluck().get(),
-      counted: db.prepare('SELECT max(cum) FROM video_day_counts WHERE category_id = 0 AND dur_class = 0').pluck().get(),
+      // Each orientation's count of all videos, summed.
+      counted: db.prepare('SELECT sum(c) FROM (SELECT max(cum) AS c FROM video_day_counts WHERE category_id = 0 AND dur_class = 0 GROUP BY gender)').pluck().get(),
       lanternWalks: db
         .prepare("SELECT max(cum) FROM video_day_counts d JOIN categories c ON c.id = d.category_id WHERE c.dir = 'lantern-walks' AND dur_class = 0")
         .pluck()
