@@ -21,7 +21,13 @@ function statsSql(kind: EntityKindName): string {
     GROUP BY m.${s.key}, m.gender, e.dir${kind === 'tag' ? '' : ', e.added_at'}`;
 }
 
-/** Counts the stats of every model, channel and tag again, as of `now` (in the caller's transaction). */
+/** The meta key of the clock entity_stats was last counted at. */
+export const ENTITY_STATS_AT_KEY = 'entity_stats_at';
+
+/**
+ * Counts the stats of every model, channel and tag again, as of `now` (in the caller's
+ * transaction), with the indexes' totals by letter (entity_counts) and the clock they were counted at.
+ */
 export async function rebuildPgEntityStats(db: Queryable, now: number): Promise<void> {
   await db.query('DELETE FROM entity_stats');
   await db.query(
@@ -29,6 +35,15 @@ export async function rebuildPgEntityStats(db: Queryable, now: number): Promise<
      ${ENTITY_KINDS.map(statsSql).join('\nUNION ALL ')}`,
     [now],
   );
+  await db.query('DELETE FROM entity_counts');
+  await db.query(
+    `INSERT INTO entity_counts (kind, gender, letter, count)
+     SELECT kind, gender, coalesce(letter, ''), count(*) FROM (
+       SELECT kind, gender, CASE WHEN dir >= 'a' AND dir < '{' THEN substr(dir, 1, 1) WHEN dir < 'a' THEN '0' END AS letter FROM entity_stats
+     ) e GROUP BY GROUPING SETS ((kind, gender, letter), (kind, gender))
+     HAVING letter IS NOT NULL OR GROUPING(letter) = 1`,
+  );
+  await db.query('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [ENTITY_STATS_AT_KEY, String(now)]);
 }
 
 /** A view of a listable video: its models', channel's and tags' views (inside the view's transaction). */

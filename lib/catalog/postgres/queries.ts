@@ -11,7 +11,9 @@ import { DAY_SECONDS, dateFrom, durationFilterClass, durationRange, formatPostDa
 import { searchTokens } from '../relevance';
 import { byScore, titleScore } from '../relevance';
 import type { CountFilter, ListFilter, SearchFilter } from '../store';
-import { genderNo, KIND } from '../entity-kinds';
+import { type EntityRef, genderNo, KIND } from '../entity-kinds';
+import { RECOUNT_DUE_KEY } from '../recount-due';
+import { ENTITY_STATS_AT_KEY } from './entity-stats';
 import { WindowBounds } from '../list-epoch';
 import { partialCandidates, partialWords, withPartialMatches } from '../partial-matches';
 import { RELATED_WINDOW } from '../search-limits';
@@ -91,15 +93,34 @@ async function countWindow(db: Queryable, f: CountFilter, from: number, to: numb
 }
 
 /**
+ * A model's, channel's or tag's listing without a date filter: its videos of the orientation as
+ * entity_stats counted them, plus those posted since, when the duration is any and no import has
+ * written since the count (RECOUNT_DUE_KEY); else counted in its list index (a tag's is tens of
+ * thousands of entries at 1,000,000 videos).
+ */
+async function countEntityListing(db: Queryable, f: CountFilter & { entity: EntityRef }, now: number): Promise<number> {
+  if (f.duration === 'all') {
+    const r = await db.query<{ videos: number | null; at: string | null; due: number | null }>(
+      `SELECT (SELECT videos FROM entity_stats WHERE kind = $1 AND entity_id = $2 AND gender = $3) AS videos,
+         (SELECT value FROM meta WHERE key = $4) AS at, (SELECT 1 FROM meta WHERE key = $5) AS due`,
+      [KIND[f.entity.kind], f.entity.id, genderNo(f.gender), ENTITY_STATS_AT_KEY, RECOUNT_DUE_KEY],
+    );
+    const row = r.rows[0];
+    const at = Number(row?.at ?? Number.NaN);
+    if (row && row.due === null && Number.isSafeInteger(at) && at <= now) return (row.videos ?? 0) + (await countWindow(db, f, at + 1, now));
+  }
+  return countWindow(db, f, 0, now);
+}
+
+/**
  * How many videos a listing has (countListable in lib/catalog/sqlite/counts.ts): a window of at
  * most 30 days is counted; otherwise a category's or all videos' cumulative count up to yesterday
- * plus today's, and a model's, channel's or tag's videos counted in its list index (a few hundred
- * for most; the source keeps the total).
+ * plus today's; a model's, channel's or tag's as countEntityListing says.
  */
 export async function pgCountListable(db: Queryable, f: CountFilter, now: number): Promise<number> {
   const from = dateFrom(f.date, now);
   if (from !== null) return countWindow(db, f, from, now);
-  if (f.entity) return countWindow(db, f, 0, now);
+  if (f.entity) return countEntityListing(db, { ...f, entity: f.entity }, now);
   const today = Math.floor(now / DAY_SECONDS);
   const r = await db.query<{ cum: number }>(
     'SELECT cum FROM video_day_counts WHERE category_id = $1 AND gender = $2 AND dur_class = $3 AND day < $4 ORDER BY day DESC LIMIT 1',

@@ -32,8 +32,8 @@ export async function columnsOf(db: Queryable): Promise<Record<string, string[]>
 }
 
 /**
- * Every row of every table, sorted: what a migration must keep (meta's schema_version aside:
- * migrations move it). With `columns`, only those tables and of each only those columns (what an
+ * Every row of every table, sorted: what a migration must keep (meta's schema_version and
+ * entity_stats_at aside: migrations write them). With `columns`, only those tables and of each only those columns (what an
  * older schema had: a migration may add columns and tables).
  */
 export async function everyRow(db: Queryable, columns?: Record<string, string[]>): Promise<Record<string, string[]>> {
@@ -43,7 +43,7 @@ export async function everyRow(db: Queryable, columns?: Record<string, string[]>
     if (cols === undefined) continue;
     const row = cols ? `ROW(${cols.map((c) => `t."${c}"`).join(', ')})` : 't';
     const r = await db.query<{ row: string }>(`SELECT ${row}::text AS row FROM "${t}" t`);
-    out[t] = r.rows.map((x) => x.row).filter((row) => t !== 'meta' || !row.startsWith('(schema_version,')).sort();
+    out[t] = r.rows.map((x) => x.row).filter((row) => t !== 'meta' || !/^\((schema_version|entity_stats_at),/.test(row)).sort();
   }
   return out;
 }
