@@ -39,6 +39,9 @@ export function letterRange(letter: string): [string, string] | null {
   return [letter, String.fromCharCode(letter.charCodeAt(0) + 1)];
 }
 
+/** letterRange's letter of a dir, as SQL (either store) on the column `col`. */
+export const letterOfDirSql = (col: string): string => `CASE WHEN substr(${col}, 1, 1) BETWEEN 'a' AND 'z' THEN substr(${col}, 1, 1) ELSE '0' END`;
+
 /** The list tail's `type` values that name an orientation ('all' names none). */
 const TYPE_ORIENTATIONS: Record<string, Orientation> = { straight: 'str', gay: 'gay', shemale: 'she' };
 

@@ -141,6 +141,17 @@ ${copiedColumnsSql(d, ' DEFAULT 0')}
   PRIMARY KEY (kind, entity_id, gender)
 )${d.keyedEnd};`,
 
+    // How many entity_stats rows each index page of models or channels has, per orientation and
+    // first letter of the dir ('0': a digit): an index's total is the sum of at most 27 rows, never
+    // a count of 100,000 models. Rebuilt with entity_stats.
+    entityCounts: `CREATE TABLE entity_counts (
+  kind INTEGER NOT NULL,
+  gender INTEGER NOT NULL,
+  letter TEXT NOT NULL,
+  count INTEGER NOT NULL,
+  PRIMARY KEY (kind, gender, letter)
+)${d.keyedEnd};`,
+
     // Search keywords with a popularity count: top keywords and prefix suggestions; keyword_lc by
     // code point, so that prefix ranges and ties order alike on both stores.
     keywords: `CREATE TABLE keywords (

@@ -22,11 +22,11 @@ function letterSql(letter: string): { sql: string; args: string[] } {
   return range ? { sql: 'AND dir >= ? AND dir < ?', args: range } : { sql: '', args: [] };
 }
 
+/** An index's total: the letter's row of entity_counts, or all of them summed. */
 export function countEntities(db: Database.Database, kind: EntityKindName, gender: Orientation, letter: string): number {
-  const l = letterSql(letter);
-  return prepared(db, `SELECT count(*) FROM entity_stats INDEXED BY idx_es_dir WHERE kind = ? AND gender = ? ${l.sql}`)
+  return prepared(db, `SELECT coalesce(sum(count), 0) FROM entity_counts WHERE kind = ? AND gender = ? ${letter === '' ? '' : 'AND letter = ?'}`)
     .pluck()
-    .get(KIND[kind], genderNo(gender), ...l.args) as number;
+    .get(KIND[kind], genderNo(gender), ...(letter === '' ? [] : [letter])) as number;
 }
 
 /** Each index sort: the index walked and its order (the letter filter is tested in place: dir is in every one). */
@@ -87,18 +87,14 @@ export function entityRows(db: Database.Database, kind: EntityKindName, ids: rea
 }
 
 /**
- * A page of the entities worth a sitemap entry, in dir order: a walk of the kind's dir index,
- * each entity's orientations summed from entity_stats (its primary key's range).
+ * A page of the entities worth a sitemap entry, in dir order: one walk of entity_stats in dir order
+ * (every orientation of an entity side by side), each entity's orientations summed as it goes.
  */
 export function sitemapEntities(db: Database.Database, kind: EntityKindName, page: number, size: number): RawSitemapEntity[] {
   const rows = prepared(
     db,
-    `SELECT dir, videos, last FROM (
-       SELECT e.dir,
-         (SELECT sum(videos) FROM entity_stats s WHERE s.kind = @kind AND s.entity_id = e.id) AS videos,
-         (SELECT max(last_post_date) FROM entity_stats s WHERE s.kind = @kind AND s.entity_id = e.id) AS last
-       FROM ${ENTITY_TABLES[kind]} e ORDER BY e.dir)
-     WHERE videos >= @least LIMIT @size OFFSET @offset`,
+    `SELECT dir, sum(videos) AS videos, max(last_post_date) AS last FROM entity_stats INDEXED BY idx_es_sitemap
+     WHERE kind = @kind GROUP BY dir HAVING sum(videos) >= @least ORDER BY dir LIMIT @size OFFSET @offset`,
   ).all({ kind: KIND[kind], least: kind === 'tag' ? MIN_TAG_VIDEOS : 1, size, offset: (page - 1) * size }) as { dir: string; videos: number; last: number }[];
   return rows.map((r) => ({ dir: r.dir, videos: r.videos, last_post_date: formatPostDate(r.last) }));
 }

@@ -7,7 +7,7 @@ import 'server-only';
  * id range each, so that the running site's writes never wait long; views add to it as they come.
  */
 import type Database from 'better-sqlite3';
-import { ENTITY_KINDS, type EntityKindName, KIND } from '../entity-kinds';
+import { ENTITY_KINDS, type EntityKindName, KIND, letterOfDirSql } from '../entity-kinds';
 import { VISIBLE_STATUS_SQL } from '../status';
 import { LIST_TABLES } from './list-indexes';
 import { prepared } from './statements';
@@ -43,6 +43,10 @@ export function rebuildEntityStats(db: Database.Database, now: number): void {
       })();
     }
   }
+  db.transaction(() => {
+    prepared(db, 'DELETE FROM entity_counts').run();
+    prepared(db, `INSERT INTO entity_counts (kind, gender, letter, count) SELECT kind, gender, ${letterOfDirSql('dir')}, count(*) FROM entity_stats GROUP BY 1, 2, 3`).run();
+  })();
 }
 
 /** A view of a listable video: its models', channel's and tags' views (inside the view's transaction). */

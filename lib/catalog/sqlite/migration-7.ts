@@ -38,7 +38,7 @@ export function applyMigration7(db: Database.Database, now = Math.floor(Date.now
       (SELECT ${TAG_COLUMNS.map(([c]) => `v.${c}`).join(', ')} FROM videos v WHERE v.id = video_tags.video_id);
     DELETE FROM video_tags WHERE NOT EXISTS (SELECT 1 FROM videos v WHERE v.id = video_tags.video_id);
   `);
-  db.exec([tableSql('models'), tableSql('channels'), tableSql('videoModels'), tableSql('entityStats')].join('\n'));
+  db.exec([tableSql('models'), tableSql('channels'), tableSql('videoModels'), tableSql('entityStats'), tableSql('entityCounts')].join('\n'));
   db.exec(`
     DROP TABLE video_day_counts;
     DROP TABLE period_stats;

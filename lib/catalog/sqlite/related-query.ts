@@ -31,7 +31,7 @@ export function relatedIds(db: Database.Database, videoId: number, now: number):
   const hi = maxPublishedId(db, now);
   const ids =
     words.length > 0
-      ? rankByTitle(db, newestMatches(db, 'title_fts', relatedMatch(words, categories), 1, hi, RELATED_WINDOW, { now, gender, excludeId: videoId }), words)
+      ? rankByTitle(db, newestMatches(db, 'title_fts', relatedMatch(words, categories, gender), 1, hi, RELATED_WINDOW, { now, gender, excludeId: videoId }), words)
       : [];
   if (ids.length < RELATED_WINDOW) {
     const seen = new Set([videoId, ...ids]);

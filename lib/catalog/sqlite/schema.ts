@@ -37,6 +37,7 @@ CREATE INDEX idx_es_dir ON entity_stats (kind, gender, dir, entity_id);
 CREATE INDEX idx_es_videos ON entity_stats (kind, gender, videos, entity_id, dir);
 CREATE INDEX idx_es_views ON entity_stats (kind, gender, views, entity_id, dir);
 CREATE INDEX idx_es_added ON entity_stats (kind, gender, added_at, entity_id, dir);
+CREATE INDEX idx_es_sitemap ON entity_stats (kind, dir, videos, last_post_date);
 `;
 
 /** A shared table in SQLite's words (a migration step that adds or remakes it). */

@@ -148,6 +148,8 @@ function termDocs(db: Database.Database, table: FtsTable, term: string, prefix: 
 
 interface WalkOptions {
   durationClass?: number;
+  /** The orientation, for the match's facet (the walk tests it on the row as well). */
+  gender: number;
   prefixLast: boolean;
   scope: WalkScope;
 }
@@ -201,7 +203,7 @@ export function searchIds(db: Database.Database, f: SearchFilter, now: number): 
   if (lo === null || hi < lo) return [];
   const durationClass = durationFilterClass(f.duration) || undefined;
   const scope: WalkScope = { now, gender: genderNo(f.gender), from: from ?? 0 };
-  const options: WalkOptions = { durationClass, prefixLast: false, scope };
+  const options: WalkOptions = { durationClass, gender: scope.gender, prefixLast: false, scope };
   let found = rankedMatches(db, tokens, lo, hi, options);
   // A half-typed last word ("harbo") still finds something.
   const last = tokens[tokens.length - 1] ?? '';
@@ -211,7 +213,7 @@ export function searchIds(db: Database.Database, f: SearchFilter, now: number): 
   if (take === 0) return found;
   // Each word's newest title matches (the same candidates PostgreSQL reads), then ranked.
   const candidates = words.flatMap((w) =>
-    newestMatches(db, 'title_fts', searchMatch([w], { durationClass, titleOnly: true }), lo, hi, take, scope),
+    newestMatches(db, 'title_fts', searchMatch([w], { durationClass, gender: scope.gender, titleOnly: true }), lo, hi, take, scope),
   );
   return withPartialMatches(found, candidates, loadTitles(db, [...new Set(candidates)]), words, TITLE_ENOUGH);
 }

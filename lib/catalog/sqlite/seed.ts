@@ -11,6 +11,7 @@ import { demoCategory, demoTag, generateVideo, keywordPopularity, minReturningDa
 import { CATEGORIES, TAGS } from '../demo/words';
 import { channelCount, demoChannel, demoModel, modelCount, videoPeople } from '../demo/people';
 import { rebuildEntityStats } from './entity-stats';
+import { facetsOf } from './fts-query';
 
 export interface SeedOptions {
   videos: number;
@@ -142,7 +143,7 @@ function insertVideos(db: Database.Database, n: number, now: number) {
     if (v.statusId === STATUS.disabled) continue;
 
     const dc = durationClass(v.duration);
-    const facets = `d${dc} ${categoryIds.map((c) => `c${c}`).join(' ')}`;
+    const facets = facetsOf(v.duration, categoryIds, v.gender);
     fts.run(
       id,
       v.title,

@@ -5,8 +5,8 @@ import type { FeedRow } from '../feed-row';
 import { slugify } from '../slugify';
 import { rowHash } from '../row-hash';
 import { bumpContentVersion } from './content-version';
-import { durationClass } from '../filters';
 import { recountDayCounts } from './day-counts';
+import { facetsOf } from './fts-query';
 import { rebuildEntityStats } from './entity-stats';
 import { genderNo } from '../entity-kinds';
 import { DEFAULT_ORIENTATION } from '@/lib/contract/types';
@@ -183,7 +183,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
       "INSERT INTO video_fts (video_fts, rowid, title, description, categories, tags, facets) VALUES ('delete', ?, ?, ?, ?, ?, ?)",
     ),
     titleFtsDelete: this.stmt("INSERT INTO title_fts (title_fts, rowid, title, facets) VALUES ('delete', ?, ?, ?)"),
-    storedVideo: this.stmt('SELECT title, description, duration, status_id FROM videos WHERE id = ?'),
+    storedVideo: this.stmt('SELECT title, description, duration, status_id, gender FROM videos WHERE id = ?'),
     storedCategories: this.stmt('SELECT c.id, c.title FROM video_categories vc JOIN categories c ON c.id = vc.category_id WHERE vc.video_id = ?'),
     storedTags: this.stmt('SELECT t.title FROM video_tags vt JOIN tags t ON t.id = vt.tag_id WHERE vt.video_id = ?').pluck(),
     dropCategories: this.stmt('DELETE FROM video_categories WHERE video_id = ?'),
@@ -247,7 +247,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
   /** The search-index document of a stored video, rebuilt from its rows (FTS5 'delete' needs it). */
   private storedDoc(id: number): FtsDoc | null {
     const v = this.q.storedVideo.get(id) as
-      | { title: string; description: string; duration: number; status_id: number }
+      | { title: string; description: string; duration: number; status_id: number; gender: number }
       | undefined;
     // Disabled videos were never indexed (see the seed).
     if (!v || v.status_id === STATUS.disabled) return null;
@@ -258,7 +258,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
       description: v.description,
       categories: cats.map((c) => c.title).join(' '),
       tags: tags.join(' '),
-      facets: `d${durationClass(v.duration)} ${cats.map((c) => `c${c.id}`).join(' ')}`,
+      facets: facetsOf(v.duration, cats.map((c) => c.id), v.gender),
     };
   }
 
@@ -279,7 +279,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
     }
     for (const t of row.tags) this.q.tagged.run(this.tagId(t), id);
     for (const m of row.models) this.q.modelled.run(this.modelId(m), id);
-    const facets = `d${durationClass(row.duration)} ${catIds.map((c) => `c${c}`).join(' ')}`;
+    const facets = facetsOf(row.duration, catIds, genderOf(row));
     this.q.fts.run(id, row.title, row.description, row.categories.join(' '), row.tags.join(' '), facets);
     this.q.titleFts.run(id, row.title, facets);
   }
