@@ -24,25 +24,12 @@ function letterSql(letter: string): { sql: string; args: string[] } {
   return range ? { sql: 'AND dir >= $3 AND dir < $4', args: range } : { sql: '', args: [] };
 }
 
-/**
- * How many models or channels (or tags) have listable videos of the orientation, whose dir is in
- * the letter's range: entity_counts, counted with entity_stats (a letter it does not keep is counted).
- */
+/** An index's total: the letter's row of entity_counts (counted with entity_stats), or all of them summed. */
 export async function pgCountEntities(db: Queryable, kind: EntityKindName, gender: Orientation, letter: string): Promise<number> {
-  if (/^[a-z0]?$/.test(letter)) {
-    const kept = await db.query<{ count: number }>('SELECT count FROM entity_counts WHERE kind = $1 AND gender = $2 AND letter = $3', [
-      KIND[kind],
-      genderNo(gender),
-      letter,
-    ]);
-    return kept.rows[0]?.count ?? 0;
-  }
-  const l = letterSql(letter);
-  const r = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM entity_stats WHERE kind = $1 AND gender = $2 ${l.sql}`, [
-    KIND[kind],
-    genderNo(gender),
-    ...l.args,
-  ]);
+  const r = await db.query<{ n: number }>(
+    `SELECT coalesce(sum(count), 0)::int AS n FROM entity_counts WHERE kind = $1 AND gender = $2 ${letter === '' ? '' : 'AND letter = $3'}`,
+    [KIND[kind], genderNo(gender), ...(letter === '' ? [] : [letter])],
+  );
   return r.rows[0]?.n ?? 0;
 }
 

@@ -6,7 +6,7 @@ import 'server-only';
  * listing tables. Rebuilt whole by the seed, migration 7 and an import's derived recount, inside
  * the caller's transaction (readers keep the old rows until it commits); views add to it as they come.
  */
-import { ENTITY_KINDS, type EntityKindName, KIND } from '../entity-kinds';
+import { ENTITY_KINDS, type EntityKindName, KIND, letterOfDirSql } from '../entity-kinds';
 import { VISIBLE_STATUS_SQL } from '../status';
 import type { Queryable } from './db';
 import { ENTITY_TABLES, SECTIONS } from './sections';
@@ -36,13 +36,7 @@ export async function rebuildPgEntityStats(db: Queryable, now: number): Promise<
     [now],
   );
   await db.query('DELETE FROM entity_counts');
-  await db.query(
-    `INSERT INTO entity_counts (kind, gender, letter, count)
-     SELECT kind, gender, coalesce(letter, ''), count(*) FROM (
-       SELECT kind, gender, CASE WHEN dir >= 'a' AND dir < '{' THEN substr(dir, 1, 1) WHEN dir < 'a' THEN '0' END AS letter FROM entity_stats
-     ) e GROUP BY GROUPING SETS ((kind, gender, letter), (kind, gender))
-     HAVING letter IS NOT NULL OR GROUPING(letter) = 1`,
-  );
+  await db.query(`INSERT INTO entity_counts (kind, gender, letter, count) SELECT kind, gender, ${letterOfDirSql('dir')}, count(*) FROM entity_stats GROUP BY 1, 2, 3`);
   await db.query('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [ENTITY_STATS_AT_KEY, String(now)]);
 }
 

@@ -4,7 +4,7 @@ import { appliedLine, type MigrationPath, type MigrationStep } from '../migratio
 import { CatalogMigrationError } from '../upgrade-error';
 import { rebuildPgEntityStats } from './entity-stats';
 import { recountPgPeriodCounts } from './period-stats';
-import { PG_CONTENT_INDEXES_SQL, PG_ENTITY_COUNTS_SQL, PG_PRE_CONTENT_INDEXES, PG_SOURCE_RUNS_INDEX_SQL, pgSharedTableSql } from './schema';
+import { PG_CONTENT_INDEXES_SQL, PG_PRE_CONTENT_INDEXES, PG_SOURCE_RUNS_INDEX_SQL, pgSharedTableSql } from './schema';
 
 /**
  * The PostgreSQL catalogue's migrations (../migration.ts): append a step to change the schema of
@@ -51,8 +51,7 @@ async function addContentModel(c: pg.PoolClient | pg.Client): Promise<void> {
     ALTER TABLE period_stats ADD COLUMN gender INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE period_stats ALTER COLUMN gender DROP DEFAULT;
     DROP TABLE period_counts;
-    ${['models', 'channels', 'video_models', 'entity_stats', 'period_counts'].map(pgSharedTableSql).join('\n')}
-    ${PG_ENTITY_COUNTS_SQL}
+    ${['models', 'channels', 'video_models', 'entity_stats', 'entity_counts', 'period_counts'].map(pgSharedTableSql).join('\n')}
     DROP INDEX ${PG_PRE_CONTENT_INDEXES.join(', ')};
     ${PG_CONTENT_INDEXES_SQL}
   `);

@@ -98,15 +98,6 @@ const POSTGRES: TableDialect = {
   createImportIndex: 'CREATE INDEX',
 };
 
-/** The model and channel indexes' totals (PG_TABLES_SQL says why). */
-export const PG_ENTITY_COUNTS_SQL = `CREATE TABLE entity_counts (
-  kind INTEGER NOT NULL,
-  gender INTEGER NOT NULL,
-  letter TEXT COLLATE "C" NOT NULL,
-  count INTEGER NOT NULL,
-  PRIMARY KEY (kind, gender, letter)
-);`;
-
 /** One shared table's CREATE TABLE in PostgreSQL's words (migration 7 adds tables an older catalogue lacks). */
 export function pgSharedTableSql(name: string): string {
   const sql = new RegExp(`CREATE TABLE ${name} \\([\\s\\S]*?\\n\\);`).exec(sharedTablesSql(POSTGRES))?.[0];
@@ -144,12 +135,6 @@ CREATE TABLE related_words (
   status_id INTEGER NOT NULL,
   gender INTEGER NOT NULL DEFAULT 0
 );
-
--- How many models, channels and tags have listable videos of each orientation, all ('') and by
--- the first letter of their dir ('a'..'z', '0' for the rest: entity-kinds.ts letterRange): the
--- model and channel indexes' totals, counted with entity_stats (entity-stats.ts), whose rows change
--- only then. Counting 100,000 models' rows of entity_stats took longer than a page of them.
-${PG_ENTITY_COUNTS_SQL}
 
 -- The lower bound of the Wilson score interval (95%) of the share of likes, scaled to 0..5 and
 -- rounded to 4 places: lib/catalog/periods.ts wilsonScore, operation for operation (floor(x + 0.5)
