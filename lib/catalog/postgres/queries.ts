@@ -5,7 +5,7 @@ import 'server-only';
  * search-query), with the same answers.
  */
 import type { RawSitemapRange, RawSitemapVideo, RawVideoDetail } from '@/lib/contract/raw';
-import type { DurationFilter, Sort } from '@/lib/contract/types';
+import type { DurationFilter, Orientation, Sort } from '@/lib/contract/types';
 import { MAX_ID } from '../answer-limits';
 import { DAY_SECONDS, dateFrom, durationFilterClass, durationRange, formatPostDate } from '../filters';
 import { searchTokens } from '../relevance';
@@ -127,6 +127,17 @@ export async function pgCountListable(db: Queryable, f: CountFilter, now: number
     [f.categoryId, genderNo(f.gender), durationFilterClass(f.duration), today],
   );
   return (r.rows[0]?.cum ?? 0) + (await countWindow(db, f, today * DAY_SECONDS, now));
+}
+
+/** Each category's newest listable post_date of the orientation (0: none), in the order given: one seek of its latest index each, one round trip. */
+export async function pgNewestInCategories(db: Queryable, categoryIds: readonly number[], gender: Orientation, now: number): Promise<number[]> {
+  const r = await db.query<{ at: number | null }>(
+    `SELECT (SELECT post_date FROM video_categories WHERE category_id = c.id AND gender = $2 AND post_date <= $3 AND ${VISIBLE_STATUS_SQL}
+       ORDER BY post_date DESC, video_id DESC LIMIT 1) AS at
+     FROM unnest($1::int[]) WITH ORDINALITY AS c(id, n) ORDER BY c.n`,
+    [categoryIds, genderNo(gender), now],
+  );
+  return r.rows.map((x) => x.at ?? 0);
 }
 
 // --- videos ----------------------------------------------------------------------------------------
