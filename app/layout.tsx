@@ -11,6 +11,7 @@ import { PreviewController } from '@/components/listing/preview-controller';
 import { PageSkeleton } from '@/components/navigation/page-skeleton';
 import { getConfig, publicConfig } from '@/lib/config';
 import { browserPolicy } from '@/lib/age/browser-policy';
+import { loadingRoutes } from '@/lib/web/loading-page';
 import { t } from '@/lib/i18n';
 import './globals.css';
 
@@ -52,7 +53,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           {children}
           {/* It reads the query (useSearchParams): its own boundary keeps the pages static. */}
           <Suspense fallback={null}>
-            <PageSkeleton categoryIndex={categoryIndexHeading()} />
+            <PageSkeleton categoryIndex={categoryIndexHeading()} routes={loadingRoutes()} />
           </Suspense>
         </main>
         <Footer />

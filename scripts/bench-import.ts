@@ -47,6 +47,20 @@ const TARGET_MB = 300;
 const WORDS = ['harbour', 'meadow', 'lantern', 'glacier', 'canyon', 'orchard', 'workshop', 'festival', 'railway', 'market',
   'lighthouse', 'vineyard', 'bakery', 'pottery', 'kayak', 'summit', 'village', 'garden', 'bridge', 'studio'];
 const CATS = Array.from({ length: 60 }, (_, i) => `Feed Category ${i + 1}`);
+/**
+ * The KVS columns plus the models, orientation and comments a partner's feed carries (issue 26),
+ * spread as the catalogue bench's scale has them: 10,000 channels (the content source), 100,000
+ * models (one on most rows, two on every third, none on every tenth), a tenth gay and a twentieth trans.
+ */
+const BENCH_COLUMNS = [...DEFAULT_KVS_COLUMNS, 'models', 'orientation', 'comments'];
+const CHANNELS = 10_000;
+const MODELS = 100_000;
+
+function contentColumns(i: number): string[] {
+  const models = i % 10 === 0 ? [] : i % 3 === 0 ? [i % MODELS, (i * 7 + 13) % MODELS] : [i % MODELS];
+  const orientation = i % 20 === 7 ? 'she' : i % 10 === 3 ? 'gay' : 'str';
+  return [models.map((m) => `Bench Model ${m}`).join(','), orientation, String(i % 97)];
+}
 
 async function generate(file: string): Promise<void> {
   const out = fs.createWriteStream(file);
@@ -55,10 +69,10 @@ async function generate(file: string): Promise<void> {
     const w = (k: number) => WORDS[(i * k + (i >> k)) % WORDS.length];
     const title = `${w(3)} ${w(7)} ${w(11)} walk ${i % 997}`;
     const date = new Date((start + ((i * 97) % (3 * 365 * 86400))) * 1000).toISOString().slice(0, 19).replace('T', ' ');
-    const line = [i, title, '', `A generated ${w(5)} video for the import benchmark.`, date, 'Bench', '', '',
+    const line = [i, title, '', `A generated ${w(5)} video for the import benchmark.`, date, `Bench Channel ${i % CHANNELS}`, '', '',
       `${CATS[i % CATS.length]},${CATS[(i * 7) % CATS.length]}`, `${w(2)},${w(13)},tag${i % 500}`, 60 + (i % 3600),
       `<iframe src="https://embed.example.com/embed/${i}" width="640" height="360"></iframe>`,
-      `https://img.example.com/thumbs/${i}.jpg`].join('|');
+      `https://img.example.com/thumbs/${i}.jpg`, ...contentColumns(i)].join('|');
     if (!out.write(`${line}\n`)) await new Promise<void>((r) => out.once('drain', () => r()));
   }
   await new Promise<void>((r) => out.end(() => r()));
@@ -109,8 +123,9 @@ async function importOnce(file: string, dbFile: string, label: string): Promise<
   const cpu0 = mainThreadCpuSeconds();
   const all0 = process.cpuUsage();
   const io0 = ioMb();
-  const s = await runImport(input, { format: 'kvs-csv', columns: DEFAULT_KVS_COLUMNS, separator: '|', listSeparator: ',', header: false, embedHosts: ['example.com'] },
-    writer, { source: 'bench', deleteMissing: false, parseInWorker: true, progressTo: process.stdout.isTTY ? process.stdout : null });
+  const s = await runImport(input, { format: 'kvs-csv', columns: BENCH_COLUMNS, separator: '|', listSeparator: ',', header: false, embedHosts: ['example.com'] },
+    // Its thumbnails' host allowed, as an operator's IMG_HOSTS would have it.
+    writer, { source: 'bench', deleteMissing: false, parseInWorker: true, progressTo: process.stdout.isTTY ? process.stdout : null, imgHosts: ['img.example.com'] });
   clearInterval(timer);
   sample();
   const cpu1 = mainThreadCpuSeconds();
@@ -430,13 +445,13 @@ interface Measured {
  */
 function pgImportProcess(file: string, url: string, measureFile: string, label: string): Promise<{ out: string; wallSeconds: number; measured: Measured }> {
   const entry = path.join(path.dirname(process.argv[1]!), 'lib', 'measured-import.ts');
-  const args = [file, '--format', 'kvs-csv', '--separator', '|', '--list-separator', ',', '--source', 'bench'];
+  const args = [file, '--format', 'kvs-csv', '--columns', BENCH_COLUMNS.join('|'), '--separator', '|', '--list-separator', ',', '--source', 'bench'];
   fs.rmSync(measureFile, { force: true });
   return new Promise((resolve, reject) => {
     const t = performance.now();
     const child = spawn(process.execPath, [...process.execArgv, entry, ...args], {
       // As the SQLite mode: embeds from example.com are the feed's; no running site to tell at the end.
-      env: { ...process.env, DATABASE_URL: url, EMBED_HOSTS: 'example.com', REVALIDATE_URLS: 'none', EDGE_PURGE_URLS: '', BENCH_IMPORT_MEASURE: measureFile },
+      env: { ...process.env, DATABASE_URL: url, EMBED_HOSTS: 'example.com', IMG_HOSTS: 'img.example.com', REVALIDATE_URLS: 'none', EDGE_PURGE_URLS: '', BENCH_IMPORT_MEASURE: measureFile },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';

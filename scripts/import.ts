@@ -9,6 +9,7 @@ import { getConfig } from '@/lib/config';
 import { CatalogDiskFullError } from '@/lib/catalog/disk-full';
 import { openCatalogTarget } from '@/lib/catalog/open';
 import { parseImportArgs, UsageError } from '@/lib/import/cli-options';
+import { formatMediaHostReport } from '@/lib/import/media-hosts';
 import { FeedInputError, openFeed } from '@/lib/import/open-input';
 import { runImport } from '@/lib/import/run-import';
 
@@ -44,6 +45,8 @@ async function main(): Promise<number> {
       deleteMissing: cmd.deleteMissing,
       progressTo: process.stdout,
       parseInWorker: true,
+      imgHosts: config.imgHosts,
+      imgOrigins: [config.siteUrl, config.apiOrigin],
       onReject: (r) => {
         if (++listed <= MAX_LISTED_REJECTS) console.error(`line ${r.line}: rejected: ${r.reason}`);
       },
@@ -63,6 +66,7 @@ async function main(): Promise<number> {
       (s.takenDown ? `, kept down ${s.takenDown}` : '') +
       ` (${s.rows} rows in ${s.seconds.toFixed(1)} s, ${Math.round(s.rows / Math.max(s.seconds, 0.001))} rows/s)`,
   );
+  for (const line of formatMediaHostReport(s.hosts)) console.log(line);
   if (s.added + s.updated + s.removed > 0) {
     await target.tell({ reason: s.removed > 0 ? 'delete-missing' : 'import', videoIds: s.removedIds });
   }

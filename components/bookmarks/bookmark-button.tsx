@@ -2,8 +2,7 @@
 import { useState, type MouseEvent } from 'react';
 import { notify } from '@/components/notifications/store';
 import { t } from '@/lib/i18n/client';
-import { addWatchLater } from '@/lib/client/storage';
-import type { StorableVideo } from '@/lib/client/storage/records';
+import type { StorableVideo } from '@/lib/client/storage/storable';
 import { useBookmarkedIds } from './bookmarked-ids';
 import { BookmarkIcon } from './icons';
 import styles from './bookmarks.module.css';
@@ -35,7 +34,8 @@ export function BookmarkButton({ video, variant = 'card' }: BookmarkButtonProps)
     setBusy(true);
     // Marked before the store announces the change, so that this button stays on screen.
     setAdded(true);
-    const result = await addWatchLater(video);
+    // Loaded already by the read of the bookmarked ids (./bookmarked-ids.ts) that shows this button.
+    const result = await import('@/lib/client/storage/watch-later').then((s) => s.addWatchLater(video));
     setBusy(false);
     if (result === true) notify.success(t('notify.bookmark_added', { title: video.title }));
     else if (result === false) notify.error(t('notify.bookmark_exists', { title: video.title }));

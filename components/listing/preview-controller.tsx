@@ -1,10 +1,8 @@
 'use client';
 import { useEffect } from 'react';
-import { unpackFrames } from './frames';
 
-const FRAME_MS = 650;
-
-type Stop = () => void;
+/** The elements that have a preview: a clip (data-preview) or frames (data-frames). */
+const SELECTOR = '[data-preview],[data-frames]';
 
 function motionAllowed(): boolean {
   if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return false;
@@ -12,114 +10,37 @@ function motionAllowed(): boolean {
   return !c?.saveData;
 }
 
-/** Plays a card's preview: its clip when it has one, else its rotating frames. Returns a stop function. */
-function play(thumb: HTMLElement): Stop | null {
-  const img = thumb.querySelector('img');
-  const clip = thumb.dataset.preview;
-  if (clip) {
-    const video = document.createElement('video');
-    video.muted = true;
-    video.loop = true;
-    video.playsInline = true;
-    video.setAttribute('aria-hidden', 'true');
-    video.preload = 'auto';
-    video.src = clip;
-    if (img) video.poster = img.currentSrc || img.src;
-    thumb.appendChild(video);
-    video.play().catch(() => undefined);
-    return () => {
-      video.pause();
-      video.removeAttribute('src');
-      video.load();
-      video.remove();
-    };
-  }
-  const frames = thumb.dataset.frames ? unpackFrames(thumb.dataset.frames) : [];
-  if (!img || frames.length < 2) return null;
-  const original = img.src;
-  let i = 0;
-  const timer = window.setInterval(() => {
-    i = (i + 1) % frames.length;
-    img.src = frames[i] ?? original;
-  }, FRAME_MS);
-  return () => {
-    window.clearInterval(timer);
-    img.src = original;
-  };
-}
-
 /**
- * The hover preview of every thumbnail, mounted once: event delegation on [data-preview] and
- * [data-frames] elements, so the cards themselves carry no JavaScript. On touch screens the card
- * most in view plays. Nothing plays under prefers-reduced-motion or Save-Data.
+ * The hover preview of every thumbnail, mounted once. The player (./preview-player.ts) is no part
+ * of the first view: it loads with the first hover on a thumbnail, or on a touch screen with the
+ * first touch or scroll, and stays out of every page's first-load JavaScript. Nothing plays under
+ * prefers-reduced-motion or Save-Data.
  */
 export function PreviewController() {
   useEffect(() => {
     if (!motionAllowed()) return;
-    const SELECTOR = '[data-preview],[data-frames]';
-    let current: { el: HTMLElement; stop: Stop } | null = null;
-    const stop = () => {
-      current?.stop();
-      current = null;
-    };
-    const start = (el: HTMLElement) => {
-      if (current?.el === el) return;
-      stop();
-      const s = play(el);
-      if (s) current = { el, stop: s };
-    };
-
     const canHover = window.matchMedia('(hover: hover)').matches;
-    if (canHover) {
-      const over = (e: PointerEvent) => {
-        const el = e.target instanceof Element ? e.target.closest<HTMLElement>(SELECTOR) : null;
-        if (el) start(el);
-      };
-      const out = (e: PointerEvent) => {
-        if (!current) return;
-        const to = e.relatedTarget instanceof Node ? e.relatedTarget : null;
-        if (!to || !current.el.contains(to)) stop();
-      };
-      document.addEventListener('pointerover', over);
-      document.addEventListener('pointerout', out);
-      return () => {
-        document.removeEventListener('pointerover', over);
-        document.removeEventListener('pointerout', out);
-        stop();
-      };
+    const triggers = canHover ? ['pointerover'] : ['touchstart', 'scroll'];
+    let live = true;
+    let stop: (() => void) | undefined;
+    const detach = () => triggers.forEach((t) => document.removeEventListener(t, load, true));
+    function load(e: Event) {
+      const hovered = e.target instanceof Element ? e.target.closest<HTMLElement>(SELECTOR) : null;
+      if (canHover && !hovered) return;
+      detach();
+      import('./preview-player')
+        .then((m) => {
+          if (live) stop = m.startPreviews(SELECTOR, canHover, hovered);
+        })
+        .catch(() => {
+          // no previews this time: the thumbnails stay as they are
+        });
     }
-
-    // Touch screens: play the card that is fully in view, one at a time.
-    const seen = new WeakSet<Element>();
-    const io = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          const el = entry.target as HTMLElement;
-          if (entry.isIntersecting && entry.intersectionRatio >= 0.95) start(el);
-          else if (current?.el === el) stop();
-        }
-      },
-      { threshold: [0, 0.95], rootMargin: '-25% 0px -25% 0px' },
-    );
-    const scan = () => {
-      document.querySelectorAll<HTMLElement>(SELECTOR).forEach((el) => {
-        if (!seen.has(el)) {
-          seen.add(el);
-          io.observe(el);
-        }
-      });
-    };
-    scan();
-    let pending = 0;
-    const mo = new MutationObserver(() => {
-      if (!pending) pending = window.setTimeout(() => ((pending = 0), scan()), 200);
-    });
-    mo.observe(document.body, { childList: true, subtree: true });
+    triggers.forEach((t) => document.addEventListener(t, load, { capture: true, passive: true }));
     return () => {
-      mo.disconnect();
-      io.disconnect();
-      window.clearTimeout(pending);
-      stop();
+      live = false;
+      detach();
+      stop?.();
     };
   }, []);
   return null;

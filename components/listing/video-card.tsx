@@ -4,7 +4,7 @@ import { BookmarkButton } from '@/components/bookmarks/bookmark-button';
 import { formatCount, formatDuration, ratingPercent } from '@/lib/web/format';
 import { countText, t } from '@/lib/i18n/client';
 import { videoUrl } from '@/lib/web/routes';
-import { storableVideo } from '@/lib/client/storage/records';
+import { storableVideo } from '@/lib/client/storage/storable';
 import type { VideoSummary } from '@/lib/contract/types';
 import { packFrames } from './frames';
 import styles from './video-card.module.css';

@@ -1,14 +1,15 @@
 /**
  * The page a navigation is on its way to, while the router waits for it: set by the link that
- * started it (LinkPending) or by code that navigates (the search box), shown by PageSkeleton.
- * Listing links do not prefetch (a page of 60 cards for every link in view), so without this the
- * old page stayed as it was, with no sign of the click, until the new one arrived.
+ * started it (LinkPending) or by code that navigates (the search box), shown by PageSkeleton, which
+ * knows which pages have a placeholder. Listing links do not prefetch (a page of 60 cards for every
+ * link in view), so without this the old page stayed as it was, with no sign of the click, until
+ * the new one arrived.
  */
-import { loadingPageOf, type LoadingPage } from '@/lib/web/loading-page';
 import { STOP_SCROLL, withoutStopScroll } from '@/lib/client/stop-scroll';
 
 export interface PendingPage {
-  page: LoadingPage;
+  /** Where the navigation goes. */
+  href: string;
   /** The URL the navigation leaves (pageKey): once the address is another, the page has arrived. */
   from: string;
   /** The navigation keeps the scroll position (stopScroll). */
@@ -26,13 +27,12 @@ function set(next: PendingPage | null): void {
   listeners.forEach((l) => l());
 }
 
-/** A navigation to `href` has started; nothing happens for a page without a placeholder, or for the page shown. */
+/** A navigation to `href` has started; nothing happens for the page shown. */
 export function startPendingPage(href: string): void {
-  const page = loadingPageOf(href);
   const url = new URL(href, window.location.href);
   const from = pageKey(window.location.pathname, window.location.search);
-  if (!page || pageKey(url.pathname, url.search) === from) return;
-  set({ page, from, keepScroll: url.searchParams.has(STOP_SCROLL) });
+  if (pageKey(url.pathname, url.search) === from) return;
+  set({ href: url.href, from, keepScroll: url.searchParams.has(STOP_SCROLL) });
 }
 
 export function endPendingPage(): void {

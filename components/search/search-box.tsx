@@ -1,16 +1,19 @@
 'use client';
 import { usePathname, useRouter } from 'next/navigation';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { startPendingPage } from '@/components/navigation/pending-page';
 import { t } from '@/lib/i18n/client';
 import { LIMITS } from '@/lib/contract/constants';
 import { parseTerm } from '@/lib/web/params';
 import { searchUrl } from '@/lib/web/routes';
-import { recentSearches } from '@/lib/client/search-history';
 import type { Suggestions } from '@/lib/contract/types';
-import { SearchPanel } from './search-panel';
 import { loadTopKeywords } from './top-keywords';
 import styles from './search-box.module.css';
+
+// The panel is not part of the first view: it loads when the visitor comes to the box (pointer or
+// focus), so it is there by the time it opens, and stays out of every page's first-load JavaScript.
+const loadPanel = () => import('./search-panel');
+const SearchPanel = lazy(() => loadPanel().then((m) => ({ default: m.SearchPanel })));
 
 /** docs/spec.md §5. */
 export const SEARCH_MAX_LENGTH = LIMITS.maxTerm;
@@ -42,7 +45,6 @@ export function SearchBox() {
   const [open, setOpen] = useState(false);
   const [result, setResult] = useState<{ term: string; data: Suggestions } | null>(null);
   const [topKeywords, setTopKeywords] = useState<string[]>([]);
-  const [recent, setRecent] = useState<string[]>([]);
 
   const typed = value.trim();
   const suggestMode = length(typed) >= SUGGEST_MIN_LENGTH;
@@ -91,10 +93,7 @@ export function SearchBox() {
     return () => document.removeEventListener('mousedown', onPointerDown);
   }, [open]);
 
-  const openPanel = useCallback(() => {
-    setRecent(recentSearches());
-    setOpen(true);
-  }, []);
+  const openPanel = useCallback(() => setOpen(true), []);
 
   const close = useCallback(() => setOpen(false), []);
 
@@ -146,6 +145,7 @@ export function SearchBox() {
       method="get"
       className={styles.box}
       onSubmit={onSubmit}
+      onPointerEnter={() => void loadPanel()}
       data-open={open || undefined}
     >
       <input
@@ -175,18 +175,19 @@ export function SearchBox() {
         </svg>
       </button>
       {open && (
-        <SearchPanel
-          id={panelId}
-          panelRef={panelRef}
-          typed={typed}
-          suggestMode={suggestMode}
-          suggestions={suggestions}
-          topKeywords={topKeywords}
-          recent={recent}
-          onPick={onPick}
-          onClose={close}
-          onKeyDown={onPanelKeyDown}
-        />
+        <Suspense fallback={null}>
+          <SearchPanel
+            id={panelId}
+            panelRef={panelRef}
+            typed={typed}
+            suggestMode={suggestMode}
+            suggestions={suggestions}
+            topKeywords={topKeywords}
+            onPick={onPick}
+            onClose={close}
+            onKeyDown={onPanelKeyDown}
+          />
+        </Suspense>
       )}
     </form>
   );

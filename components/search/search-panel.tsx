@@ -1,8 +1,9 @@
 'use client';
 import { LoadingLink } from '@/components/navigation/loading-link';
-import type { KeyboardEvent, RefObject } from 'react';
+import { useState, type KeyboardEvent, type RefObject } from 'react';
 import { t } from '@/lib/i18n/client';
 import type { Suggestions } from '@/lib/contract/types';
+import { recentSearches } from '@/lib/client/search-history';
 import { Highlight } from './highlight';
 import { categoryUrl, searchUrl } from '@/lib/web/routes';
 import styles from './search-box.module.css';
@@ -17,15 +18,18 @@ export interface SearchPanelProps {
   /** Suggestions for `typed`, or null while they load. */
   suggestions: Suggestions | null;
   topKeywords: string[];
-  recent: string[];
   onPick: (term?: string) => void;
   onClose: () => void;
   onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => void;
 }
 
-/** The panel attached to the search box: top keywords and recent searches, or suggestions. */
+/**
+ * The panel attached to the search box: top keywords and recent searches, or suggestions. It is
+ * mounted each time the box opens, and reads the recent searches then.
+ */
 export function SearchPanel(props: SearchPanelProps) {
-  const { id, panelRef, typed, suggestMode, suggestions, topKeywords, recent, onPick, onClose, onKeyDown } = props;
+  const { id, panelRef, typed, suggestMode, suggestions, topKeywords, onPick, onClose, onKeyDown } = props;
+  const [recent] = useState(recentSearches);
 
   if (!suggestMode && recent.length === 0 && topKeywords.length === 0) return null;
 

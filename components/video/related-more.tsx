@@ -2,7 +2,6 @@
 import { LoadingLink } from '@/components/navigation/loading-link';
 import { useState, type MouseEvent } from 'react';
 import { VideoGrid } from '@/components/listing/video-grid';
-import { fetchRelated } from '@/lib/client/api';
 import { LIMITS } from '@/lib/contract/constants';
 import { searchUrl, videosUrl } from '@/lib/web/routes';
 import { t } from '@/lib/i18n/client';
@@ -46,7 +45,9 @@ export function RelatedMore({ videoId, title }: { videoId: number; title: string
     // A failed page is asked again by the same click (the link says 'show more' again).
     setLoading(true);
     setError(false);
-    fetchRelated(videoId, page + 1, RELATED_PAGE_SIZE)
+    // The API client loads with the first click: the first view shows only the link.
+    import('@/lib/client/api')
+      .then((api) => api.fetchRelated(videoId, page + 1, RELATED_PAGE_SIZE))
       .then((list) => setPages((done) => (done.length === page - 1 ? [...done, list] : done)))
       .catch(() => setError(true))
       .finally(() => setLoading(false));

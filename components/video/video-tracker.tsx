@@ -1,7 +1,5 @@
 'use client';
 import { useEffect } from 'react';
-import { postView } from '@/lib/client/api';
-import { addHistory } from '@/lib/client/storage';
 import type { StorableVideo } from '@/lib/client/storage/records';
 import { statsDisabled } from '@/lib/contract/types';
 
@@ -19,17 +17,20 @@ function userId(): number | undefined {
 
 /**
  * Sends the view stat 1 s after load (with user_id when the host page has a user) and adds the
- * video to the watch history. The page renders it only when statusId is not 5.
+ * video to the watch history. The page renders it only when statusId is not 5. The API client and
+ * the history's storage load then, not with the page: nothing on screen waits for them.
  */
 export function VideoTracker({ video }: { video: TrackedVideo }) {
   useEffect(() => {
     if (statsDisabled(video)) return;
     const timer = setTimeout(() => {
       const id = userId();
-      postView(video.id, id === undefined ? {} : { userId: id }).catch(() => {
-        // a lost view stat is not the visitor's problem
-      });
-      void addHistory(video);
+      import('@/lib/client/api')
+        .then((api) => api.postView(video.id, id === undefined ? {} : { userId: id }))
+        .catch(() => {
+          // a lost view stat is not the visitor's problem
+        });
+      void import('@/lib/client/storage/history').then((h) => h.addHistory(video)).catch(() => false);
     }, VIEW_STAT_DELAY_MS);
     return () => clearTimeout(timer);
     // One stat per video shown; the object itself may be re-created by a re-render.

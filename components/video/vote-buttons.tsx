@@ -2,7 +2,6 @@
 import { useState } from 'react';
 import { notifyCodeText } from '@/components/notifications/notifications';
 import { notify } from '@/components/notifications/store';
-import { postVote } from '@/lib/client/api';
 import { formatCount } from '@/lib/web/format';
 import { countText, hasText, t } from '@/lib/i18n/client';
 import styles from './video-actions.module.css';
@@ -27,7 +26,10 @@ function Thumb({ down = false }: { down?: boolean }) {
   );
 }
 
-/** Like and dislike (docs/spec.md §4, §7 and §8): success raises the shown count locally. */
+/**
+ * Like and dislike (docs/spec.md §4, §7 and §8): success raises the shown count locally. The API
+ * client loads with the first vote, out of the video page's first-load JavaScript.
+ */
 export function VoteButtons({ videoId, likes, dislikes }: VoteButtonsProps) {
   const [counts, setCounts] = useState({ likes, dislikes });
   const [busy, setBusy] = useState(false);
@@ -36,7 +38,7 @@ export function VoteButtons({ videoId, likes, dislikes }: VoteButtonsProps) {
     if (busy) return;
     setBusy(true);
     try {
-      const result = await postVote(videoId, value);
+      const result = await (await import('@/lib/client/api')).postVote(videoId, value);
       if (result.ok) {
         setCounts((c) => (value === 1 ? { ...c, likes: c.likes + 1 } : { ...c, dislikes: c.dislikes + 1 }));
         notify.success(t('notify.vote_success'));

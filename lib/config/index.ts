@@ -201,10 +201,15 @@ function trustProxy(env: Env, name: string): TrustProxy {
 /** The big tubes' embed players; a placeholder host of ours can be added by the operator. */
 export const DEFAULT_EMBED_HOSTS = ['pornhub.com', 'xvideos.com', 'xhamster.com', 'redtube.com', 'youporn.com', 'xnxx.com', 'spankbang.com'];
 
-function hostList(env: Env, name: string, fallback: string[]): string[] {
+/**
+ * `subdomains`: the hosts are matched with their subdomains (EMBED_HOSTS), so a leading `www.` is
+ * dropped; IMG_HOSTS are the CSP's exact host-sources, where `www.cdn.example` must stay itself.
+ */
+function hostList(env: Env, name: string, fallback: string[], subdomains = true): string[] {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
-  const list = raw.split(',').map((h) => h.trim().toLowerCase().replace(/^www\./, '')).filter(Boolean);
+  const host = (h: string) => (subdomains ? h.replace(/^www\./, '') : h);
+  const list = raw.split(',').map((h) => host(h.trim().toLowerCase())).filter(Boolean);
   for (const h of list) {
     if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(:\d{1,5})?$/.test(h)) {
       throw new ConfigError(name, 'a comma-separated list of host names such as example.com,player.example.net', raw);
@@ -355,7 +360,7 @@ export function parseConfig(env: Env): Config {
     trustProxy: trustProxy(env, 'TRUST_PROXY'),
     inputRatePerMinute: int(env, 'INPUT_RATE_PER_MINUTE', 60, 1, 100_000),
     embedHosts: hostList(env, 'EMBED_HOSTS', DEFAULT_EMBED_HOSTS),
-    imgHosts: hostList(env, 'IMG_HOSTS', []),
+    imgHosts: hostList(env, 'IMG_HOSTS', [], false),
     // Defaults sized in lib/import/open-input.ts (DEFAULT_URL_LIMITS).
     importUrlMaxBytes: int(env, 'IMPORT_URL_MAX_MB', 8192, 1, 1_048_576) * 1024 * 1024,
     importUrlTimeoutMs: int(env, 'IMPORT_URL_TIMEOUT_S', 3600, 1, 604_800) * 1000,

@@ -3,7 +3,10 @@
  * is http(s) and its host is on the allow-list (a listed host or one of its subdomains). Nothing
  * else of the HTML is kept: the site renders its own iframe around the URL.
  */
-export type EmbedResult = { url: string; error?: undefined } | { url?: undefined; error: string };
+export type EmbedResult =
+  | { url: string; error?: undefined; host?: undefined }
+  /** `host`: set when the URL is fine but its host is not allowed (the import's report counts them). */
+  | { url?: undefined; error: string; host?: string };
 
 function decodeAttr(v: string): string {
   return v
@@ -65,7 +68,7 @@ export function checkEmbedUrl(value: string, allowed: readonly string[], base: s
   if (url.username || url.password) return { error: 'embed URL carries credentials' };
   if (base !== null && url.origin === new URL(base).origin) return { url: url.toString() };
   if (!hostAllowed(url.host, allowed) && !hostAllowed(url.hostname, allowed)) {
-    return { error: `embed host ${url.hostname} is not in EMBED_HOSTS` };
+    return { error: `embed host ${url.hostname} is not in EMBED_HOSTS`, host: url.hostname };
   }
   return { url: url.toString() };
 }

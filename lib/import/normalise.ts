@@ -1,14 +1,25 @@
 import { reduceEmbed } from './embed';
 import { fieldTooLong, MAX_FIELD_CHARS } from './limits';
+import { ORIENTATION_SPELLINGS, orientationOf } from './orientation';
 import type { FeedItem, RawRecord } from './types';
+import type { FeedRow } from '@/lib/catalog/feed-row';
 import { slugify } from '@/lib/catalog/slugify';
+import { DEFAULT_ORIENTATION } from '@/lib/contract/types';
 
 /** Every KVS feed field this importer understands; `pass` skips a column. */
 export const KVS_FIELDS = [
   'id', 'title', 'dir', 'description', 'post_date', 'content_source', 'content_source_url', 'link', 'categories',
   'tags', 'duration', 'embed', 'main_screenshot', 'rating', 'votes', 'popularity', 'models', 'screenshots',
-  'preview_url', 'duration_hhmmss', 'pass',
+  'preview_url', 'duration_hhmmss', 'channel', 'sponsor', 'paysite', 'orientation', 'gender', 'comments', 'pass',
 ] as const;
+
+/**
+ * The names feeds give a video's channel (KVS: its content source), its orientation (the network
+ * and KVS: gender) and its comments count, the first with a value winning.
+ */
+const CHANNEL_FIELDS = ['content_source', 'channel', 'sponsor', 'paysite'];
+const ORIENTATION_FIELDS = ['orientation', 'gender'];
+const COMMENTS_FIELDS = ['comments', 'comments_count'];
 
 export const DEFAULT_KVS_COLUMNS = [
   'id', 'title', 'dir', 'description', 'post_date', 'content_source', 'content_source_url', 'link', 'categories',
@@ -19,14 +30,23 @@ const URL_FIELDS = ['main_screenshot', 'preview_url', 'link', 'content_source_ur
 const MAX_TITLE = 255;
 const MAX_TEXT = 5000;
 const MAX_LIST = 50;
+/** A category, tag, model or channel name. */
+const MAX_NAME = 100;
 /** An HTML tag, comment or entity-encoded tag outside the embed field. */
 const HTML_RE = /<\s*[a-z!/?]|&lt;\s*[a-z/]/i;
 const CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-class Reject extends Error {}
+class Reject extends Error {
+  constructor(
+    reason: string,
+    readonly embedHost?: string,
+  ) {
+    super(reason);
+  }
+}
 
-function fail(reason: string): never {
-  throw new Reject(reason);
+function fail(reason: string, embedHost?: string): never {
+  throw new Reject(reason, embedHost);
 }
 
 function text(fields: Map<string, string>, name: string, max: number): string {
@@ -53,7 +73,45 @@ function list(fields: Map<string, string>, name: string, sep: string): string[] 
   const raw = text(fields, name, MAX_TEXT);
   if (!raw) return [];
   const items = [...new Set(raw.split(sep).map((s) => s.trim().replace(/\s+/g, ' ')).filter(Boolean))];
-  return items.slice(0, MAX_LIST).map((s) => (s.length > 100 ? fail(`${name} item longer than 100 characters`) : s));
+  return items.slice(0, MAX_LIST).map((s) => (s.length > MAX_NAME ? fail(`${name} item longer than ${MAX_NAME} characters`) : s));
+}
+
+/** The first of `names` that has a value, and that value (trimmed). */
+function firstOf(fields: Map<string, string>, names: readonly string[]): [string, string] | null {
+  for (const name of names) {
+    const v = (fields.get(name) ?? '').trim();
+    if (v) return [name, v];
+  }
+  return null;
+}
+
+/**
+ * The channel, orientation and comments count, each left out of the row when the feed gives none
+ * (the writers store no channel, straight and 0): a row's digest covers what it holds, so the rows
+ * of a feed without these columns keep the digest they had before there were any, and its
+ * re-import finds them unchanged; a channel, orientation or count that changes is an update.
+ */
+function contentFields(fields: Map<string, string>): Pick<FeedRow, 'channel' | 'orientation' | 'comments'> {
+  const out: Pick<FeedRow, 'channel' | 'orientation' | 'comments'> = {};
+  const channel = firstOf(fields, CHANNEL_FIELDS);
+  if (channel) {
+    const name = text(fields, channel[0], MAX_TEXT).replace(/\s+/g, ' ');
+    if (name.length > MAX_NAME) fail(`${channel[0]} longer than ${MAX_NAME} characters`);
+    out.channel = name;
+  }
+  const given = firstOf(fields, ORIENTATION_FIELDS);
+  if (given) {
+    // An unknown value rejects the row rather than falling back to straight: a gay or trans video
+    // filed as straight would be listed in the default section, which is worse than a row the
+    // operator is told about (by line and value) and can map.
+    const o = orientationOf(given[1]);
+    if (o === null) fail(`${given[0]} ${JSON.stringify(given[1].slice(0, 30))} is not one of ${ORIENTATION_SPELLINGS.join(', ')}`);
+    if (o !== DEFAULT_ORIENTATION) out.orientation = o;
+  }
+  const commented = firstOf(fields, COMMENTS_FIELDS);
+  const comments = commented ? count(fields, commented[0]) : 0;
+  if (comments > 0) out.comments = comments;
+  return out;
 }
 
 /** Seconds from "123", "123 sec", "1:02:03" or "02:03". */
@@ -97,7 +155,7 @@ export function normaliseRecord(record: RawRecord, listSeparator: string, embedH
     const description = text(fields, 'description', MAX_TEXT);
 
     const embed = reduceEmbed(fields.get('embed') ?? '', embedHosts);
-    if (embed.error !== undefined) fail(embed.error);
+    if (embed.error !== undefined) fail(embed.error, embed.host);
 
     const durationText = (fields.get('duration') ?? '').trim() || (fields.get('duration_hhmmss') ?? '').trim();
     if (!durationText) fail('missing duration');
@@ -150,10 +208,12 @@ export function normaliseRecord(record: RawRecord, listSeparator: string, embedH
         views: count(fields, 'popularity') || count(fields, 'views'),
         likes,
         dislikes,
+        // Last, in the order row-wire.ts decodes them: a row's digest is of its JSON.
+        ...contentFields(fields),
       },
     };
   } catch (e) {
-    if (e instanceof Reject) return { reject: { line, reason: e.message } };
+    if (e instanceof Reject) return { reject: { line, reason: e.message, ...(e.embedHost ? { embedHost: e.embedHost } : {}) } };
     throw e;
   }
 }

@@ -1,4 +1,5 @@
 import type { FeedRow } from '@/lib/catalog/feed-row';
+import type { Orientation } from '@/lib/contract/types';
 import type { FeedItem, Rejection } from './types';
 
 /**
@@ -36,6 +37,7 @@ function encodeRow(r: FeedRow, hash: string): string {
     r.line, str(r.externalId), str(r.title), str(r.dir), str(r.description), r.postDate ?? NULL, r.duration,
     str(r.embedUrl), r.thumbUrl === null ? NULL : str(r.thumbUrl), list(r.thumbs), r.previewUrl === null ? NULL : str(r.previewUrl),
     list(r.categories), list(r.tags), list(r.models), r.views, r.likes, r.dislikes, hash,
+    r.channel == null ? NULL : str(r.channel), r.orientation ?? NULL, r.comments ?? NULL,
   ].join(F);
 }
 
@@ -70,7 +72,7 @@ export function decodeItems(b: WireBatch, remember: (row: FeedRow, hash: string)
     while (reject < b.rejects.length && b.rejects[reject]![0] === out.length) out.push({ reject: b.rejects[reject++]![1] });
   };
   next();
-  // A batch of rejections only has an empty wire (a row is never empty: it has 17 separators).
+  // A batch of rejections only has an empty wire (a row is never empty: it has 20 separators).
   if (b.count > b.rejects.length) {
     for (const text of b.wire.split(R)) {
       const f = text.split(F) as [string, ...string[]];
@@ -93,6 +95,10 @@ export function decodeItems(b: WireBatch, remember: (row: FeedRow, hash: string)
         likes: Number(f[15]),
         dislikes: Number(f[16]),
       };
+      // Absent stays absent (see normalise.ts): the row is the one the worker digested.
+      if (f[18] !== NULL) row.channel = f[18]!;
+      if (f[19] !== NULL) row.orientation = f[19] as Orientation;
+      if (f[20] !== NULL) row.comments = Number(f[20]);
       remember(row, f[17]!);
       out.push({ row });
       next();

@@ -1,3 +1,4 @@
+import { MediaHostTally, type MediaHostReport } from './media-hosts';
 import type { FeedInput } from './open-input';
 import { parseFeedBatches } from './parse-feed';
 import { parseFeedBatchesInWorker } from './parse-in-worker';
@@ -33,6 +34,12 @@ export interface ImportOptions {
    * the command line and the bench do; tests may keep everything on one thread.
    */
   parseInWorker?: boolean;
+  /**
+   * What the site lets images come from (its CSP's img-src): IMG_HOSTS, and its own origin and
+   * API_ORIGIN. The summary names the hosts of stored thumbnails and previews outside them.
+   */
+  imgHosts?: readonly string[];
+  imgOrigins?: readonly string[];
 }
 
 export interface ImportSummary {
@@ -45,6 +52,8 @@ export interface ImportSummary {
   removed: number;
   removedIds: number[];
   seconds: number;
+  /** Media hosts the configuration does not allow, with the settings that would. */
+  hosts: MediaHostReport;
 }
 
 const MIN_BATCH = 1000;
@@ -70,7 +79,8 @@ export async function runImport(input: FeedInput, parse: ParseOptions, writer: C
   let batchSize = o.batchSize ?? MIN_BATCH;
   const targetMs = o.batchMs ?? 40;
   const progress = o.progressTo ? new Progress(o.progressTo, input.size, input.bytesRead) : null;
-  const s: ImportSummary = { rows: 0, added: 0, updated: 0, unchanged: 0, rejected: 0, takenDown: 0, removed: 0, removedIds: [], seconds: 0 };
+  const hosts = new MediaHostTally(o.imgHosts ?? [], o.imgOrigins ?? []);
+  const s: Omit<ImportSummary, 'hosts'> = { rows: 0, added: 0, updated: 0, unchanged: 0, rejected: 0, takenDown: 0, removed: 0, removedIds: [], seconds: 0 };
   const runId = await writer.startRun(o.source);
   let failed = false;
   let batch: FeedRow[] = [];
@@ -93,8 +103,10 @@ export async function runImport(input: FeedInput, parse: ParseOptions, writer: C
         s.rows++;
         if (item.reject) {
           s.rejected++;
+          hosts.reject(item.reject);
           o.onReject?.(item.reject);
         } else {
+          hosts.row(item.row);
           batch.push(item.row);
           if (batch.length >= batchSize) await flush();
         }
@@ -122,5 +134,5 @@ export async function runImport(input: FeedInput, parse: ParseOptions, writer: C
     });
   }
   s.seconds = (performance.now() - started) / 1000;
-  return s;
+  return { ...s, hosts: hosts.report(parse.embedHosts) };
 }

@@ -3,6 +3,8 @@ import type { FeedRow } from '@/lib/catalog/feed-row';
 export interface Rejection {
   line: number;
   reason: string;
+  /** The player's host, when the row was rejected for it alone (not in EMBED_HOSTS). */
+  embedHost?: string;
 }
 
 export type FeedItem = { row: FeedRow; reject?: undefined } | { row?: undefined; reject: Rejection };

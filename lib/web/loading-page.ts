@@ -1,12 +1,13 @@
 /**
- * Which placeholder a link's page shows while it loads, from the route families' table: the
- * family that owns the link's path, and its `loading`. Runs in the browser on every navigation:
- * the patterns are compiled once.
+ * The loading placeholders' table, from the route families' table: each family's paths and its
+ * `loading`, up to the last family that has one (a family before it may own a path a later one's
+ * pattern matches too). The browser gets it as data (./loading-routes.ts), not the families' module.
  */
 import { ROUTE_FAMILIES, type LoadingPage, type RouteFamily } from './route-families';
+import { loadingMatcher, type LoadingRoute } from './loading-routes';
 import { patternRegExpSource } from './route-pattern';
 
-export type { LoadingPage };
+export type { LoadingPage, LoadingRoute };
 
 /** The family that owns `path` (the first whose pattern matches it), as a lookup over `families`. */
 export function familyFinder(families: readonly RouteFamily[]): (path: string) => RouteFamily | null {
@@ -14,9 +15,14 @@ export function familyFinder(families: readonly RouteFamily[]): (path: string) =
   return (path) => compiled.find((c) => c.re.test(path))?.family ?? null;
 }
 
-const familyOf = familyFinder(ROUTE_FAMILIES);
+/** The placeholders' table of `families` (PageSkeleton's `routes`). */
+export function loadingRoutes(families: readonly RouteFamily[] = ROUTE_FAMILIES): LoadingRoute[] {
+  const last = families.findLastIndex((f) => f.loading);
+  return families.slice(0, last + 1).map((f) => {
+    const sources = f.paths.map((p) => patternRegExpSource(p).slice(1, -1));
+    return [sources.length === 1 ? `^${sources[0]}$` : `^(?:${sources.join('|')})$`, f.loading ?? 0];
+  });
+}
 
 /** What kind of page `href` is, for its placeholder: home, a listing (videos, a category, search), the category index; null for the rest. */
-export function loadingPageOf(href: string): LoadingPage | null {
-  return familyOf(new URL(href, 'http://x').pathname)?.loading ?? null;
-}
+export const loadingPageOf = loadingMatcher(loadingRoutes());

@@ -123,6 +123,9 @@ export function pageScripts(html) {
   return [...new Map(tags.map((m) => [/** @type {string} */ (m[2]), /\bnomodule\b/i.test(`${m[1]}${m[3]}`)])).entries()].map(([src, legacy]) => ({ src, legacy }));
 }
 
+/** A chunk's closing `//# sourceMappingURL=` comment (a build with BROWSER_SOURCE_MAPS=1), and the map's name. */
+const SOURCE_MAP_COMMENT = /\n?\/\/# sourceMappingURL=(\S+)\s*$/;
+
 /**
  * Bytes of the inline flight payload (self.__next_f.push(...) scripts) in the HTML.
  * @param {string} html
@@ -160,10 +163,12 @@ export async function measurePage(base, pagePath, { headers = {} } = {}) {
       legacyGzip += gz(body);
       continue;
     }
-    jsRaw += body.length;
-    jsGzip += gz(body);
-    const code = body.toString('utf8');
-    const mapName = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(code)?.[1];
+    const text = body.toString('utf8');
+    const mapName = SOURCE_MAP_COMMENT.exec(text)?.[1];
+    // Weighed as a build without maps ships it: the map's comment is only in the bench's build.
+    const code = text.replace(SOURCE_MAP_COMMENT, '');
+    jsRaw += Buffer.byteLength(code);
+    jsGzip += gz(Buffer.from(code));
     /** @type {SourceMap | null} */
     let map = null;
     if (mapName && !mapName.startsWith('data:')) {

@@ -8,10 +8,11 @@
  */
 import { promisifyRequest } from 'idb-keyval';
 
+import { HISTORY_STORE, WATCH_LATER_STORE } from './stores';
+
 export const DB_NAME = 'api_storage';
 export const DB_VERSION = 1;
-export const HISTORY_STORE = 'watch_history';
-export const WATCH_LATER_STORE = 'watch_later';
+export { HISTORY_STORE, WATCH_LATER_STORE };
 export type StoreName = typeof HISTORY_STORE | typeof WATCH_LATER_STORE;
 
 let opening: Promise<IDBDatabase | null> | null = null;

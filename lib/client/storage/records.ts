@@ -4,6 +4,7 @@
  * earlier version of the site on the same origin are read leniently (strings for numbers).
  */
 import type { VideoSummary } from '@/lib/contract/types';
+import type { StorableVideo } from './storable';
 
 export interface StoredVideo {
   /** Auto-increment key; absent before the record is added. */
@@ -57,12 +58,7 @@ function positiveId(v: unknown): number | null {
   return n > 0 && n <= Number.MAX_SAFE_INTEGER ? n : null;
 }
 
-/** The fields a stored record keeps: all that a bookmark button needs to receive. */
-export type StorableVideo = Pick<VideoSummary, 'id' | 'dir' | 'title' | 'thumb' | 'preview' | 'duration' | 'postDate' | 'views' | 'sgId'>;
-
-export function storableVideo(v: StorableVideo): StorableVideo {
-  return { id: v.id, dir: v.dir, title: v.title, thumb: v.thumb, preview: v.preview, duration: v.duration, postDate: v.postDate, views: v.views, sgId: v.sgId };
-}
+export { storableVideo, type StorableVideo } from './storable';
 
 export function toStoredVideo(video: StorableVideo): StoredVideo {
   return {

@@ -2,17 +2,23 @@ import type { Readable } from 'node:stream';
 import { MAX_RECORD_CHARS } from '../limits';
 import type { RawItem } from '../types';
 
-/** One feed field as text: lists (of strings, or of objects with a title) are joined with `sep`. */
+const titleOf = (v: unknown): unknown => (v && typeof v === 'object' && 'title' in v ? (v as { title: unknown }).title : v);
+
+/**
+ * One feed field as text: lists (of strings, or of objects with a title) are joined with `sep`; an
+ * object with a title (a channel as the network's answers give it, { title, dir }) is its title.
+ */
 function fieldText(value: unknown, sep: string): string | null {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) {
-    const parts = value.map((v) => (v && typeof v === 'object' && 'title' in v ? (v as { title: unknown }).title : v));
+    const parts = value.map(titleOf);
     if (parts.some((p) => typeof p !== 'string' && typeof p !== 'number')) return null;
     return parts.join(sep);
   }
-  return null;
+  const title = titleOf(value);
+  return typeof title === 'string' ? title : null;
 }
 
 function toRecord(text: string, line: number, sep: string): RawItem {

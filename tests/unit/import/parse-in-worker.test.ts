@@ -99,6 +99,10 @@ describe('row wire format', () => {
       { reject: { line: 5, reason: 'missing embed' } },
       { row: row({ line: 6, postDate: 1714564800, thumbUrl: 'https://i.example.com/a.jpg', thumbs: ['https://i.example.com/a.jpg'], previewUrl: 'https://p.example.com/v.mp4' }) },
       { reject: { line: 7, reason: 'missing id' } },
+      { row: row({ line: 8, channel: 'Harbour Films', orientation: 'gay', comments: 17 }) },
+      { row: row({ line: 9, orientation: 'she' }) },
+      { row: row({ line: 10, channel: 'Ünïcode Channel', comments: 1 }) },
+      { reject: { line: 11, reason: 'embed host player.other.example is not in EMBED_HOSTS', embedHost: 'player.other.example' } },
     ];
     const hashes = new Map<FeedRow, string>();
     const decoded = decodeItems(encodeItems(items, computeRowHash), (r, h) => hashes.set(r, h));
@@ -113,5 +117,23 @@ describe('row wire format', () => {
     const batch = encodeItems(items, computeRowHash);
     expect(batch.items).toBeDefined();
     expect(decodeItems(batch, () => {})).toEqual(items);
+  });
+});
+
+describe('row wire format: channel, orientation and comments', () => {
+  it('keeps a field the row leaves out left out, so that its digest stays the one of the row parsed', () => {
+    const base: FeedRow = {
+      line: 2, externalId: 'c1', title: 'Canal Walk', dir: 'canal-walk', description: '', postDate: null, duration: 30,
+      embedUrl: 'https://e.example.com/c1', thumbUrl: null, thumbs: [], previewUrl: null, categories: [], tags: [], models: [],
+      views: 0, likes: 0, dislikes: 0,
+    };
+    const [plain, full] = decodeItems(
+      encodeItems([{ row: base }, { row: { ...base, line: 3, channel: 'Canal Studio', orientation: 'gay', comments: 4 } }], computeRowHash),
+      () => {},
+    );
+    expect(Object.keys(plain!.row!)).not.toEqual(expect.arrayContaining(['channel']));
+    expect(plain!.row).toEqual(base);
+    expect(full!.row).toMatchObject({ channel: 'Canal Studio', orientation: 'gay', comments: 4 });
+    expect(computeRowHash(plain!.row!)).toBe(computeRowHash(base));
   });
 });

@@ -33,6 +33,11 @@ describe('the page policy', () => {
     expect(directive(policy, 'media-src')).toEqual(["'self'", 'https://api.example.org', 'img.example.com']);
   });
 
+  it("keeps an IMG_HOSTS host's www.: the policy lists each host exactly, without its subdomains", () => {
+    expect(directive(csp({ IMG_HOSTS: 'www.img.example.com' }), 'img-src')).toEqual(["'self'", 'www.img.example.com', 'data:']);
+    expect(directive(csp({ EMBED_HOSTS: 'www.player.example' }), 'frame-src')).toEqual(["'self'", 'player.example', '*.player.example']);
+  });
+
   it('allows an analytics service only when its ID is set, its tag by path', () => {
     const ga = csp({ ANALYTICS_GA_ID: 'G-ABC123XYZ' });
     expect(directive(ga, 'script-src')).toEqual(["'self'", "'unsafe-inline'", 'https://www.googletagmanager.com/gtag/js']);

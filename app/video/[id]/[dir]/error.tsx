@@ -1,7 +1,9 @@
 'use client';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useRouter } from 'next/navigation';
-import { NotFoundContent } from '@/components/layout/not-found-content';
+
+// Every video page loads its error boundary with it; the 404 content only matters once it fails.
+const NotFoundContent = lazy(() => import('@/components/layout/not-found-content').then((m) => ({ default: m.NotFoundContent })));
 
 /**
  * A video that fails to load goes to /404/ (docs/spec.md §4). The failure is not cached: the
@@ -12,5 +14,9 @@ export default function VideoError() {
   useEffect(() => {
     router.replace('/404/');
   }, [router]);
-  return <NotFoundContent />;
+  return (
+    <Suspense fallback={null}>
+      <NotFoundContent />
+    </Suspense>
+  );
 }
