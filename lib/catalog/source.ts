@@ -148,13 +148,15 @@ export function createCatalogSource(store: CatalogStore, options: CatalogSourceO
   async function categoriesByRecent(gender: Orientation): Promise<RawCategory[]> {
     const t = now();
     const rows = await rawCategories(await allCategories(), gender);
-    const newest = await Promise.all(
-      rows.map(async (c) => {
-        const ids = await store.listIds({ categoryId: Number(c.category_id), entity: null, gender, duration: 'all', date: 'all', sort: 'latest-updates', limit: 1, offset: 0 }, t);
-        const [row] = await store.listRows(ids, t);
-        return row?.post_date ?? 0;
-      }),
-    );
+    const newest = store.newestInCategories
+      ? await store.newestInCategories(rows.map((c) => Number(c.category_id)), gender, t)
+      : await Promise.all(
+          rows.map(async (c) => {
+            const ids = await store.listIds({ categoryId: Number(c.category_id), entity: null, gender, duration: 'all', date: 'all', sort: 'latest-updates', limit: 1, offset: 0 }, t);
+            const [row] = await store.listRows(ids, t);
+            return row?.post_date ?? 0;
+          }),
+        );
     return rows
       .map((c, i) => ({ c, at: newest[i] ?? 0 }))
       .sort((a, b) => b.at - a.at || a.c.title.localeCompare(b.c.title))

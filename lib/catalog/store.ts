@@ -128,6 +128,12 @@ export interface CatalogStore {
   searchIds(f: SearchFilter, now: number): MaybePromise<number[]>;
   /** Videos related to a listable one, of its own orientation. */
   relatedIds(videoId: number, now: number): MaybePromise<number[]>;
+  /**
+   * The post_date of each category's newest listable video of the orientation (0: none), in the
+   * order given: the categories' 'recent' order in one question. Optional: without it the source
+   * asks each category's first latest item (a store answering over the network pays a round trip each).
+   */
+  newestInCategories?(categoryIds: readonly number[], gender: Orientation, now: number): MaybePromise<number[]>;
   /** The video page's answer, with its models, channel, orientation, comments and tags (each tag's total_videos in the video's orientation). */
   videoDetail(id: number, now: number): MaybePromise<RawVideoDetail | null>;
   isListable(id: number, now: number): MaybePromise<boolean>;

@@ -15,15 +15,19 @@ import type { RawVideosResponse } from '@/lib/contract/raw';
 import type { Source, VideosQuery } from '@/lib/contract/source';
 import { searchTuning } from '@/lib/catalog/postgres/queries';
 import { createPgSource } from '@/lib/catalog/postgres/store';
+import { createEmbeddedSource } from '@/lib/catalog/sqlite/store';
+import { demoTag } from '@/lib/catalog/demo/catalogue';
 import { titlePairQuery, titlePairsTsv, titleTsv, tsquery } from '@/lib/catalog/postgres/tsv';
 import { SEARCH_WINDOW } from '@/lib/catalog/search-limits';
 import { foldedWords } from '@/lib/catalog/relevance';
 import { CATEGORIES, TAGS } from '@/lib/catalog/demo/words';
-import { ALL_SORTS, DATES, DURATIONS } from '@/lib/contract/types';
+import { ALL_SORTS, DATES, DURATIONS, ENTITY_SORTS, ORIENTATIONS } from '@/lib/contract/types';
 import { type Fixture, listQuery, NOW, openFixture, SEED_NOW, searchQuery } from '../unit/catalog/helpers/catalog-fixture';
 import { type PgDatabase, seededDatabase } from './helpers/pg-fixture';
 
 const VIDEOS = 2500;
+/** A tag of the demo. */
+const TAGS_DIR = demoTag(0).dir;
 
 let sqlite: Fixture;
 let pgdb: PgDatabase;
@@ -262,6 +266,93 @@ describe('the PostgreSQL catalogue answers as the SQLite one', () => {
       for (const date of DATES) await same((s) => s.videos(listQuery({ sort, date, count: 60 })));
     }
     await same((s) => s.videos(listQuery({ sort: 'most-viewed', count: 60 })));
+  });
+
+  it('lists each orientation alike: every sort, with filters, the list tail\'s type, search and related of the orientation', async () => {
+    for (const gender of ORIENTATIONS) {
+      for (const sort of ALL_SORTS) {
+        for (const [date, duration] of [['all', 'all'], ['week', 'all'], ['month', '2'], ['all', '1']] as const) {
+          const first = await same((s) => s.videos(listQuery({ gender, sort, date, duration, count: 24 })));
+          if (Number(first.total_count) > 24) await same((s) => s.videos(listQuery({ gender, sort, date, duration, count: 24, page: 2 })));
+        }
+      }
+      const list = await same((s) => s.videos(listQuery({ gender, count: 30 })));
+      expect(list.videos.length).toBe(30);
+      expect(new Set(list.videos.map((v) => v.gender))).toEqual(new Set([gender]));
+      for (const type of ['all', 'straight', 'gay', 'shemale']) await same((s) => s.videos(listQuery({ gender, type, count: 10 })));
+      const cats = await same((s) => s.categories({ lifetime: 0, gender, section: 'toptn', lang: 'en' }));
+      await same((s) => s.videos(listQuery({ gender, section: 'category', objectId: cats.categories[0]!.dir, sort: 'most-commented' })));
+      for (const section of ['title', 'recent']) await same((s) => s.categories({ lifetime: 0, gender, section, lang: 'en' }));
+      await same((s) => s.main(0, gender, 'en'));
+      for (const term of ['walk', 'harbour', list.videos[3]!.title, 'zzqxv']) {
+        for (const extra of [{}, { duration: '1' as const }, { date: 'month' as const }]) {
+          const [a, b] = await Promise.all([sqlite.source.search(searchQuery(term, { gender, ...extra, count: 120 })), pgSource.search(searchQuery(term, { gender, ...extra, count: 120 }))]);
+          expect([term, gender, b.total_count]).toEqual([term, gender, a.total_count]);
+          expect(ids(b).sort((x, y) => x - y)).toEqual(ids(a).sort((x, y) => x - y));
+        }
+      }
+      for (const v of list.videos.slice(0, 4)) {
+        await same((s) => s.video(Number(v.video_id), 86400));
+        await same((s) => s.related({ lifetime: 0, videoId: Number(v.video_id), count: 30, page: 1 }));
+      }
+    }
+  });
+
+  it('lists by model, channel and tag alike, and gives the same model and channel indexes and entity sitemaps', async () => {
+    for (const gender of ORIENTATIONS) {
+      const models = await same((s) => s.models!({ lifetime: 0, gender, sort: 'count-videos', letter: '', count: 20, page: 1 }));
+      const channels = await same((s) => s.channels!({ lifetime: 0, gender, sort: 'count-videos', letter: '', count: 20, page: 1 }));
+      expect(models.models.length).toBeGreaterThan(3);
+      expect(channels.channels.length).toBeGreaterThan(1);
+      for (const sort of ENTITY_SORTS) {
+        for (const letter of ['', 'a', 'm', '0', 'q']) {
+          for (const page of [1, 2]) {
+            await same((s) => s.models!({ lifetime: 0, gender, sort, letter, count: 7, page }));
+            await same((s) => s.channels!({ lifetime: 0, gender, sort, letter, count: 3, page }));
+          }
+        }
+      }
+      const tags = new Set<string>();
+      for (const v of (await same((s) => s.videos(listQuery({ gender, count: 20 })))).videos) {
+        const d = await same((s) => s.video(Number(v.video_id), 86400));
+        if ('video' in d) for (const t of d.video.tags ?? []) tags.add(t.dir);
+      }
+      const sections = [
+        ...[models.models[0]!, models.models[models.models.length - 1]!].map((m) => ['model', m.dir] as const),
+        ...channels.channels.slice(0, 2).map((c) => ['channel', c.dir] as const),
+        ...[...tags].slice(0, 2).map((t) => ['tag', t] as const),
+      ];
+      for (const [section, objectId] of sections) {
+        for (const sort of ALL_SORTS) {
+          for (const date of ['all', 'week', 'month'] as const) {
+            const first = await same((s) => s.videos(listQuery({ gender, section, objectId, sort, date, count: 12 })));
+            if (date === 'all' && sort === 'latest-updates') expect(Number(first.total_count)).toBeGreaterThan(0);
+            if (Number(first.total_count) > 12) await same((s) => s.videos(listQuery({ gender, section, objectId, sort, date, count: 12, page: 2 })));
+          }
+        }
+        await same((s) => s.videos(listQuery({ gender, section, objectId, duration: '1', count: 12 })));
+        await same((s) => s.videos(listQuery({ gender, section, objectId, type: 'gay', count: 12 })));
+      }
+    }
+    // A month on, scheduled videos have gone live since the statistics were counted (at the seed).
+    const later = { now: () => NOW + 30 * 86_400 };
+    const [sqliteLater, pgLater] = [createEmbeddedSource(sqlite.db, later), createPgSource(pgdb.pool, later)];
+    const models = await sqliteLater.models!({ lifetime: 0, gender: 'str', sort: 'count-videos', letter: '', count: 3, page: 1 });
+    let grown = 0;
+    for (const [section, objectId] of [...models.models.map((m) => ['model', m.dir] as const), ['tag', TAGS_DIR] as const]) {
+      for (const duration of ['all', '2'] as const) {
+        const [a, b] = await Promise.all([sqliteLater, pgLater].map((s) => s.videos(listQuery({ section, objectId, duration, count: 5 }))));
+        expect(b).toEqual(a);
+        const before = await sqlite.source.videos(listQuery({ section, objectId, duration, count: 5 }));
+        if (Number(a!.total_count) > Number(before.total_count)) grown++;
+      }
+    }
+    expect(grown).toBeGreaterThan(0);
+    for (const section of ['model', 'channel', 'tag'] as const) {
+      expect(await same((s) => s.videos(listQuery({ section, objectId: 'no-such-one' })))).toEqual({ videos: [], total_count: 0 });
+      for (const page of [1, 2, 50]) await same((s) => s.sitemapEntities!(section, page, 100));
+    }
+    expect((await same((s) => s.sitemapEntities!('model', 1, 100))).length).toBe(100);
   });
 
   it('reports a content version, and a failure as a SourceError, never as an empty answer', async () => {

@@ -40,7 +40,8 @@ it('the seed leaves every table it vacuums all-visible', async () => {
   db = await seededDatabase(400, NOW);
   const slices = (await db.pool.query<{ relname: string }>("SELECT relname FROM pg_class WHERE relname ~ '^video_search_[0-9]+$'")).rows;
   expect(slices.length).toBeGreaterThan(0);
-  const tables = ['videos', 'video_categories', 'video_tags', 'video_days', 'period_stats', 'keywords', 'related_words', ...slices.map((s) => s.relname)];
+  const tables = ['videos', 'video_categories', 'video_tags', 'video_models', 'video_days', 'period_stats', 'entity_stats', 'keywords', 'related_words',
+    ...slices.map((s) => s.relname)];
   expect(await notAllVisible(tables)).toEqual([]);
 });
 
@@ -52,11 +53,11 @@ it('the daily move leaves the period sums all-visible', async () => {
   expect(await notAllVisible(['period_stats', 'period_counts'])).toEqual([]);
 });
 
-it("an import's finish leaves the period sums all-visible", async () => {
+it("an import's finish leaves the period sums and the model, channel and tag statistics all-visible", async () => {
   // Seeded now: the finish rebuilds the windows at the current time, and they must hold rows.
   db = await seededDatabase(400, Math.floor(Date.now() / 1000));
   const input = { stream: fs.createReadStream(FEED), size: null, bytesRead: () => 0 };
   const report = await runImport(input, PARSE, new PgCatalogWriter(db.pool), { source: 'partner', deleteMissing: false, progressTo: null });
   expect(report.added).toBeGreaterThan(0);
-  expect(await notAllVisible(['period_stats', 'period_counts'])).toEqual([]);
+  expect(await notAllVisible(['period_stats', 'period_counts', 'entity_stats'])).toEqual([]);
 });

@@ -19,7 +19,7 @@ import type { Source } from '@/lib/contract/source';
 import { searchTuning } from '@/lib/catalog/postgres/queries';
 import { createPgSource } from '@/lib/catalog/postgres/store';
 import { searchTokens } from '@/lib/catalog/relevance';
-import { MIN_WALK, SEARCH_WINDOW, WALK_BUDGET, walkFloor } from '@/lib/catalog/search-limits';
+import { MIN_WALK, SEARCH_WINDOW, TITLE_ENOUGH, WALK_BUDGET, walkFloor } from '@/lib/catalog/search-limits';
 import { type Fixture, NOW, openFixture, SEED_NOW, searchQuery } from '../unit/catalog/helpers/catalog-fixture';
 import { type PgDatabase, seededDatabase } from './helpers/pg-fixture';
 
@@ -56,7 +56,8 @@ async function allIds(source: Source, term: string): Promise<{ total: number; id
 /**
  * What the bound lets through, worked out from the SQLite catalogue's own tables: the floor of the
  * every-column walk (when no title holds every word, the title walk read its doclists to the start:
- * that is subtracted from twice the budget), the matches from there up, and the matches below it.
+ * that is subtracted from twice the budget), the matches from there up, and the matches below it;
+ * the straight videos' (the searches' orientation): the floor counts every orientation's entries.
  */
 function expectedWalk(term: string): { floor: number; above: number[]; below: number[] } {
   const db = sqlite.db;
@@ -74,7 +75,7 @@ function expectedWalk(term: string): { floor: number; above: number[]; below: nu
     db
       .prepare(
         `SELECT f.rowid FROM video_fts f JOIN videos v ON v.id = f.rowid
-         WHERE video_fts MATCH ? AND f.rowid <= ? AND v.status_id IN (1, 5) AND v.post_date <= ? ORDER BY f.rowid DESC`,
+         WHERE video_fts MATCH ? AND f.rowid <= ? AND v.status_id IN (1, 5) AND v.post_date <= ? AND v.gender = 0 ORDER BY f.rowid DESC`,
       )
       .pluck()
       .all(`{title description categories tags} : (${words})`, hi, NOW) as number[]
@@ -109,7 +110,9 @@ describe('a search walks only the newest part of a catalogue larger than its bud
       const { above } = expectedWalk(term);
       const [a, b] = await Promise.all([allIds(sqlite.source, term), allIds(pgSource, term)]);
       const newest = above.slice(-SEARCH_WINDOW);
-      expect([term, a.total, a.ids]).toEqual([term, newest.length, newest]);
+      // Fewer full matches than a page are followed by videos with some of the words (partial-matches.ts).
+      const partial = a.ids.filter((id) => !newest.includes(id));
+      expect([term, newest.filter((id) => !a.ids.includes(id)), partial.length <= Math.max(0, TITLE_ENOUGH - newest.length)]).toEqual([term, [], true]);
       expect([term, b.total, b.ids]).toEqual([term, a.total, a.ids]);
     }
   });

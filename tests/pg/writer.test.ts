@@ -97,7 +97,7 @@ describe('the PostgreSQL catalogue writer', () => {
     // The search vector holds the row's words, title weighted A.
     expect((await one<{ ok: boolean }>("SELECT tsv @@ 'quokka:A'::tsquery AS ok FROM video_search WHERE id = $1", [id])).ok).toBe(true);
     const all = await source.videos(listQuery());
-    const listable = await one<{ n: number }>('SELECT count(*)::int AS n FROM videos WHERE status_id IN (1,5) AND post_date <= $1', [NOW]);
+    const listable = await one<{ n: number }>('SELECT count(*)::int AS n FROM videos WHERE status_id IN (1,5) AND post_date <= $1 AND gender = 0', [NOW]);
     expect(all.total_count).toBe(listable.n);
     await waitForPoll();
     source.contentVersion!();
@@ -265,8 +265,8 @@ describe('the PostgreSQL catalogue writer', () => {
       }
       // ...while the import's finish waits for it, it goes on to the next period's row, and commits.
       await view.query(
-        `INSERT INTO period_stats (period, video_id, views, likes, dislikes, score, post_date, duration)
-         SELECT $1, id, 0, 0, 0, 0, post_date, duration FROM videos WHERE id = $2 ON CONFLICT (period, video_id) DO NOTHING`,
+        `INSERT INTO period_stats (period, video_id, views, likes, dislikes, score, post_date, duration, gender)
+         SELECT $1, id, 0, 0, 0, 0, post_date, duration, gender FROM videos WHERE id = $2 ON CONFLICT (period, video_id) DO NOTHING`,
         [next.period, next.video_id],
       );
       await view.query('COMMIT');

@@ -96,7 +96,7 @@ async function build(client: pg.PoolClient | pg.Client, options: PgCatalogOption
     throw e;
   }
   options.log?.('  vacuuming');
-  const tables = ['videos', 'video_search', 'video_categories', 'video_tags', 'video_days', 'period_stats', 'keywords', 'related_words'];
+  const tables = ['videos', 'video_search', 'video_categories', 'video_tags', 'video_models', 'video_days', 'period_stats', 'entity_stats', 'keywords', 'related_words'];
   for (const sql of vacuumStatements(tables)) await client.query(sql);
   return result;
 }

@@ -2,7 +2,9 @@ import 'server-only';
 import type pg from 'pg';
 import { appliedLine, type MigrationPath, type MigrationStep } from '../migration';
 import { CatalogMigrationError } from '../upgrade-error';
-import { PG_SOURCE_RUNS_INDEX_SQL } from './schema';
+import { rebuildPgEntityStats } from './entity-stats';
+import { recountPgPeriodCounts } from './period-stats';
+import { PG_CONTENT_INDEXES_SQL, PG_PRE_CONTENT_INDEXES, PG_SOURCE_RUNS_INDEX_SQL, pgSharedTableSql } from './schema';
 
 /**
  * The PostgreSQL catalogue's migrations (../migration.ts): append a step to change the schema of
@@ -19,8 +21,43 @@ export const PG_MIGRATIONS: MigrationPath<PgStep> = {
   base: 4,
   steps: [
     { version: 6, does: "index of each feed's rows by run", apply: (c) => c.query(PG_SOURCE_RUNS_INDEX_SQL) },
+    { version: 7, does: 'models, channels, tags and orientation', apply: addContentModel },
   ],
 };
+
+/**
+ * Step 7: the content model of issue 26 (../tables.ts). Every video of an older catalogue is
+ * straight (gender 0) and has no channel: the new columns' defaults say so, so every row is kept
+ * as it is and no count changes; the derived data gains the orientation and the new sections
+ * (period totals counted again from the kept sums, tags' statistics counted from their videos),
+ * and the list indexes are built again with the section's orientation.
+ */
+async function addContentModel(c: pg.PoolClient | pg.Client): Promise<void> {
+  await c.query(`
+    ALTER TABLE videos ADD COLUMN gender INTEGER NOT NULL DEFAULT 0, ADD COLUMN channel_id INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE video_categories ADD COLUMN gender INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE video_search ADD COLUMN gender INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE related_words ADD COLUMN gender INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE video_tags ADD COLUMN post_date INTEGER NOT NULL DEFAULT 0, ADD COLUMN duration INTEGER NOT NULL DEFAULT 0,
+      ADD COLUMN status_id INTEGER NOT NULL DEFAULT 0, ADD COLUMN views INTEGER NOT NULL DEFAULT 0,
+      ADD COLUMN rating DOUBLE PRECISION NOT NULL DEFAULT 0, ADD COLUMN likes INTEGER NOT NULL DEFAULT 0,
+      ADD COLUMN comments INTEGER NOT NULL DEFAULT 0, ADD COLUMN gender INTEGER NOT NULL DEFAULT 0;
+    UPDATE video_tags t SET post_date = v.post_date, duration = v.duration, status_id = v.status_id, views = v.views, rating = v.rating,
+      likes = v.likes, comments = v.comments, gender = v.gender
+    FROM videos v WHERE v.id = t.video_id;
+    ALTER TABLE video_day_counts ADD COLUMN gender INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE video_day_counts ALTER COLUMN gender DROP DEFAULT;
+    ALTER TABLE video_day_counts DROP CONSTRAINT video_day_counts_pkey, ADD PRIMARY KEY (category_id, gender, dur_class, day);
+    ALTER TABLE period_stats ADD COLUMN gender INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE period_stats ALTER COLUMN gender DROP DEFAULT;
+    DROP TABLE period_counts;
+    ${['models', 'channels', 'video_models', 'entity_stats', 'entity_counts', 'period_counts'].map(pgSharedTableSql).join('\n')}
+    DROP INDEX ${PG_PRE_CONTENT_INDEXES.join(', ')};
+    ${PG_CONTENT_INDEXES_SQL}
+  `);
+  await recountPgPeriodCounts(c);
+  await rebuildPgEntityStats(c, Math.floor(Date.now() / 1000));
+}
 
 /**
  * Applies `pending` on `client`, one transaction each, printing one line per step. The caller

@@ -7,23 +7,25 @@ import 'server-only';
  * that left and adding the day that entered. The daily move runs under an advisory lock, so that
  * of several servers one moves the windows and the others find them moved.
  */
-import type { DurationFilter } from '@/lib/contract/types';
+import type { DurationFilter, Orientation } from '@/lib/contract/types';
+import { type EntityRef, genderNo, KIND } from '../entity-kinds';
 import { MAX_ID } from '../answer-limits';
 import { durationFilterClass, durationRange } from '../filters';
-import { dayOf, PERIOD_DAYS, periodCountKeysSql, PERIODS, periodNo, type Period } from '../periods';
+import { dayOf, PERIOD_DAYS, periodCountKeysSql, PERIODS, periodNo, periodSection, type Period } from '../periods';
 import { VISIBLE_STATUS_SQL } from '../status';
 import type { PeriodListFilter } from '../store';
 import type { PgClient, Queryable } from './db';
 import { PERIOD_LOCK_KEY, SYNC_COMMIT_SQL, vacuumStatements } from './schema';
+import { type SectionName, SECTIONS, sectionWhere } from './sections';
 
 
 /** Adds `delta` to every listing total that the videos selected by `idsSql` belong to ($1 period, $2 delta, then idsSql's own). */
 async function bumpCounts(db: Queryable, period: number, delta: 1 | -1, idsSql: string, args: unknown[]): Promise<void> {
   await db.query(
     `${periodCountKeysSql(idsSql)}
-     INSERT INTO period_counts AS pc (period, category_id, dur_class, count)
-     SELECT $1::int, category_id, dur_class, $2::int * count(*)::int FROM keys GROUP BY category_id, dur_class
-     ON CONFLICT (period, category_id, dur_class) DO UPDATE SET count = pc.count + excluded.count`,
+     INSERT INTO period_counts AS pc (period, kind, entity_id, gender, dur_class, count)
+     SELECT $1::int, kind, entity_id, gender, dur_class, $2::int * count(*)::int FROM keys GROUP BY kind, entity_id, gender, dur_class
+     ON CONFLICT (period, kind, entity_id, gender, dur_class) DO UPDATE SET count = pc.count + excluded.count`,
     [period, delta, ...args],
   );
 }
@@ -45,8 +47,8 @@ async function applyDay(db: Queryable, period: number, day: number, sign: 1 | -1
     );
   }
   await db.query(
-    `INSERT INTO period_stats AS ps (period, video_id, views, likes, dislikes, score, post_date, duration)
-     SELECT $1, d.video_id, $3 * d.views, $3 * d.likes, $3 * d.dislikes, 0, v.post_date, v.duration
+    `INSERT INTO period_stats AS ps (period, video_id, views, likes, dislikes, score, post_date, duration, gender)
+     SELECT $1, d.video_id, $3 * d.views, $3 * d.likes, $3 * d.dislikes, 0, v.post_date, v.duration, v.gender
      FROM video_days d JOIN videos v ON v.id = d.video_id
      WHERE d.day = $2 AND v.${VISIBLE_STATUS_SQL}
      ON CONFLICT (period, video_id) DO UPDATE SET views = ps.views + excluded.views, likes = ps.likes + excluded.likes,
@@ -125,16 +127,16 @@ export async function ensurePgPeriodStats(pool: { connect(): Promise<PgClient & 
 }
 
 /**
- * After the sums were rewritten (the daily move, an import's rebuild): VACUUM marks their pages
+ * After the sums were rewritten (the daily move, an import's rebuild; `also`: other tables it rewrote whole): VACUUM marks their pages
  * all-visible again, without which the period listings' index-only scans read the table for
  * every row they walk (a heap fetch per entry, even for a small category's page).
  * Outside any transaction; a failure only leaves the work to autovacuum. The transaction that
  * rewrote them commits with SYNC_COMMIT_SQL, and this vacuums both before analyzing either, else it
  * may mark nothing (schema.ts SYNC_COMMIT_SQL).
  */
-export async function vacuumPeriods(db: Queryable): Promise<void> {
+export async function vacuumPeriods(db: Queryable, also: readonly string[] = []): Promise<void> {
   try {
-    for (const sql of vacuumStatements(['period_stats', 'period_counts'])) await db.query(sql);
+    for (const sql of vacuumStatements(['period_stats', 'period_counts', ...also])) await db.query(sql);
   } catch {
     // left to autovacuum
   }
@@ -187,8 +189,8 @@ export async function countPgDay(db: Queryable, videoId: number, now: number, vi
     const period = periodNo(p);
     // Insert first: of two servers counting the same new video at once, one inserts and counts it.
     const added = await db.query(
-      `INSERT INTO period_stats (period, video_id, views, likes, dislikes, score, post_date, duration)
-       SELECT $1, id, 0, 0, 0, 0, post_date, duration FROM videos WHERE id = $2
+      `INSERT INTO period_stats (period, video_id, views, likes, dislikes, score, post_date, duration, gender)
+       SELECT $1, id, 0, 0, 0, 0, post_date, duration, gender FROM videos WHERE id = $2
        ON CONFLICT (period, video_id) DO NOTHING`,
       [period, videoId],
     );
@@ -202,6 +204,16 @@ export async function countPgDay(db: Queryable, videoId: number, now: number, vi
   }
 }
 
+/**
+ * Counts every period listing's total again from the sums (migration 7, when the totals gained the
+ * orientation and the model, channel and tag sections): a total is the number of its videos with
+ * a row of the period's sums.
+ */
+export async function recountPgPeriodCounts(db: Queryable): Promise<void> {
+  await db.query('DELETE FROM period_counts');
+  for (const p of PERIODS) await bumpCounts(db, periodNo(p), 1, 'SELECT video_id FROM period_stats WHERE period = $1', []);
+}
+
 /** Takes a video out of every period (a takedown): its sums and its place in the totals. */
 export async function forgetPgPeriods(db: Queryable, videoId: number): Promise<void> {
   for (const p of PERIODS) {
@@ -213,26 +225,58 @@ export async function forgetPgPeriods(db: Queryable, videoId: number): Promise<v
 
 const ANY_DURATION: [number, number] = [0, MAX_ID];
 
-/** One page of a period listing: a reverse walk of the sort's index, filtered in place. */
-export async function listPgPeriodIds(db: Queryable, f: PeriodListFilter, now: number): Promise<number[]> {
-  const [minDur, maxDur] = durationRange(f.duration) ?? ANY_DURATION;
-  const order = f.sort === 'most-popular' ? 'views DESC, video_id DESC' : 'score DESC, likes DESC, video_id DESC';
-  const inCategory = f.categoryId !== 0;
-  const r = await db.query<{ video_id: number }>(
-    `SELECT video_id FROM period_stats p
-     WHERE period = $1 AND post_date <= $2 AND duration BETWEEN $3 AND $4
-     ${inCategory ? 'AND EXISTS (SELECT 1 FROM video_categories c WHERE c.video_id = p.video_id AND c.category_id = $7)' : ''}
-     ORDER BY ${order} LIMIT $5 OFFSET $6`,
-    [periodNo(f.period), now, minDur, Math.min(maxDur, ANY_DURATION[1]), f.limit, f.offset, ...(inCategory ? [f.categoryId] : [])],
+/**
+ * Whether a period listing of `entity` is cheaper read from the entity's own videos (each looked up
+ * in period_stats, then sorted) than by walking the period's sums in order until the page is
+ * found: the walk reads about (offset + limit) times the period's videos per video of the entity's
+ * listing, the lookups the entity's videos of the orientation. A small model's month ranking walked
+ * would read most of the month's sums to find its few.
+ */
+async function readByMembers(db: Queryable, f: PeriodListFilter, entity: EntityRef, gender: number): Promise<boolean> {
+  const r = await db.query<{ videos: number | null; listed: number | null; all: number | null }>(
+    `SELECT (SELECT videos FROM entity_stats WHERE kind = $1 AND entity_id = $2 AND gender = $3) AS videos,
+       (SELECT count FROM period_counts WHERE period = $4 AND kind = $1 AND entity_id = $2 AND gender = $3 AND dur_class = $5) AS listed,
+       (SELECT count FROM period_counts WHERE period = $4 AND kind = ${KIND.category} AND entity_id = 0 AND gender = $3 AND dur_class = $5) AS all`,
+    [KIND[entity.kind], entity.id, gender, periodNo(f.period), durationFilterClass(f.duration)],
   );
-  return r.rows.map((x) => x.video_id);
+  const row = r.rows[0];
+  const walk = ((f.offset + f.limit) * (row?.all ?? 0)) / Math.max(1, row?.listed ?? 0);
+  return (row?.videos ?? 0) < walk;
 }
 
-/** How many videos a period listing has. */
-export async function countPgPeriod(db: Queryable, period: Period, categoryId: number, duration: DurationFilter): Promise<number> {
+/** One page of a period listing: a reverse walk of the sort's index in the orientation, filtered in place, or a small section's videos sorted. */
+export async function listPgPeriodIds(db: Queryable, f: PeriodListFilter, now: number): Promise<number[]> {
+  const [minDur, maxDur] = durationRange(f.duration) ?? ANY_DURATION;
+  const order = f.sort === 'most-popular' ? 'p.views DESC, p.video_id DESC' : 'p.score DESC, p.likes DESC, p.video_id DESC';
+  const gender = genderNo(f.gender);
+  const args = [periodNo(f.period), now, minDur, Math.min(maxDur, ANY_DURATION[1]), f.limit, f.offset, gender];
+  const filter = 'p.period = $1 AND p.gender = $7 AND p.post_date <= $2 AND p.duration BETWEEN $3 AND $4';
+  const page = `ORDER BY ${order} LIMIT $5 OFFSET $6`;
+  let sql: string;
+  const name: SectionName = f.entity?.kind ?? (f.categoryId !== 0 ? 'category' : 'all');
+  const { table, id } = SECTIONS[name];
+  const members = sectionWhere(name, f.entity?.id ?? f.categoryId, gender, 's.');
+  if (f.entity && (await readByMembers(db, f, f.entity, gender))) {
+    sql = `SELECT p.video_id FROM ${table} s JOIN period_stats p ON p.period = $1 AND p.video_id = s.${id} WHERE ${members} AND ${filter} ${page}`;
+  } else {
+    const section = name === 'all' ? '' : `AND EXISTS (SELECT 1 FROM ${table} s WHERE s.${id} = p.video_id AND ${members})`;
+    sql = `SELECT p.video_id FROM period_stats p WHERE ${filter} ${section} ${page}`;
+  }
+  return (await db.query<{ video_id: number }>(sql, args)).rows.map((x) => x.video_id);
+}
+
+/** How many videos a period listing has: of a category (0: all videos) or a model, channel or tag, in the orientation. */
+export async function countPgPeriod(
+  db: Queryable,
+  period: Period,
+  categoryId: number,
+  duration: DurationFilter,
+  gender: Orientation,
+  entity: EntityRef | null,
+): Promise<number> {
   const r = await db.query<{ count: number }>(
-    'SELECT count FROM period_counts WHERE period = $1 AND category_id = $2 AND dur_class = $3',
-    [periodNo(period), categoryId, durationFilterClass(duration)],
+    'SELECT count FROM period_counts WHERE period = $1 AND kind = $2 AND entity_id = $3 AND gender = $4 AND dur_class = $5',
+    [periodNo(period), ...periodSection(categoryId, entity), genderNo(gender), durationFilterClass(duration)],
   );
   return r.rows[0]?.count ?? 0;
 }

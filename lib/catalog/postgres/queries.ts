@@ -5,12 +5,15 @@ import 'server-only';
  * search-query), with the same answers.
  */
 import type { RawSitemapRange, RawSitemapVideo, RawVideoDetail } from '@/lib/contract/raw';
-import type { DateFilter, DurationFilter, Sort } from '@/lib/contract/types';
+import type { DurationFilter, Orientation, Sort } from '@/lib/contract/types';
 import { MAX_ID } from '../answer-limits';
 import { DAY_SECONDS, dateFrom, durationFilterClass, durationRange, formatPostDate } from '../filters';
 import { searchTokens } from '../relevance';
 import { byScore, titleScore } from '../relevance';
-import type { ListFilter } from '../store';
+import type { CountFilter, ListFilter, SearchFilter } from '../store';
+import { type EntityRef, genderNo, KIND } from '../entity-kinds';
+import { RECOUNT_DUE_KEY } from '../recount-due';
+import { ENTITY_STATS_AT_KEY } from './entity-stats';
 import { WindowBounds } from '../list-epoch';
 import { partialCandidates, partialWords, withPartialMatches } from '../partial-matches';
 import { RELATED_WINDOW } from '../search-limits';
@@ -22,6 +25,7 @@ import { type DetailRow, toRawVideoDetail } from '../raw-rows';
 import { STOPWORDS } from '../keywords';
 import type { Queryable } from './db';
 import { SEARCH_SLICE, searchSliceOf } from './schema';
+import { type SectionName, SECTIONS, sectionWhere } from './sections';
 import { titlePairQuery, tsquery } from './tsv';
 
 
@@ -58,62 +62,95 @@ const ORDERS: Record<Sort, string> = {
   'most-commented': 'comments DESC, {id} DESC',
 };
 
+/** A listing's section, its key (0: none) and its rows' condition (of its orientation, always). */
+function listPlace(f: Pick<CountFilter, 'categoryId' | 'entity' | 'gender'>): { table: string; idCol: string; where: string } {
+  const name: SectionName = f.entity?.kind ?? (f.categoryId !== 0 ? 'category' : 'all');
+  const section = SECTIONS[name];
+  return { table: section.table, idCol: section.id, where: sectionWhere(name, f.entity?.id ?? f.categoryId, genderNo(f.gender)) };
+}
+
 /** The ids of one page of a listing (listVideoIds in lib/catalog/sqlite/list-query.ts). */
 export async function pgListIds(db: Queryable, f: ListFilter, now: number): Promise<number[]> {
   const from = dateFrom(f.date, now);
   const [minDur, maxDur] = durationBounds(f.duration);
-  const inCategory = f.categoryId !== 0;
-  const idCol = inCategory ? 'video_id' : 'id';
-  const args: number[] = [from ?? 0, now, minDur, maxDur, f.limit, f.offset];
-  if (inCategory) args.push(f.categoryId);
-  const sql = `SELECT ${idCol} AS id FROM ${inCategory ? 'video_categories' : 'videos'}
-    WHERE ${inCategory ? 'category_id = $7 AND ' : ''}${from !== null ? 'post_date BETWEEN $1 AND $2' : 'post_date <= $2 AND $1 = 0'}
+  const { table, idCol, where } = listPlace(f);
+  const sql = `SELECT ${idCol} AS id FROM ${table}
+    WHERE ${where} AND ${from !== null ? 'post_date BETWEEN $1 AND $2' : 'post_date <= $2 AND $1 = 0'}
       AND ${VISIBLE_STATUS_SQL} AND duration BETWEEN $3 AND $4
     ORDER BY ${ORDERS[f.sort].replaceAll('{id}', idCol)} LIMIT $5 OFFSET $6`;
-  return (await db.query<{ id: number }>(sql, args)).rows.map((r) => r.id);
+  return (await db.query<{ id: number }>(sql, [from ?? 0, now, minDur, maxDur, f.limit, f.offset])).rows.map((r) => r.id);
 }
 
-export interface PgCountFilter {
-  categoryId: number;
-  duration: DurationFilter;
-  date: DateFilter;
-}
-
-async function countWindow(db: Queryable, f: PgCountFilter, from: number, to: number): Promise<number> {
+async function countWindow(db: Queryable, f: CountFilter, from: number, to: number): Promise<number> {
   const [minDur, maxDur] = durationBounds(f.duration);
-  const r =
-    f.categoryId === 0
-      ? await db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM videos WHERE post_date BETWEEN $1 AND $2 AND ${VISIBLE_STATUS_SQL} AND duration BETWEEN $3 AND $4`,
-          [from, to, minDur, maxDur],
-        )
-      : await db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM video_categories
-           WHERE category_id = $5 AND post_date BETWEEN $1 AND $2 AND ${VISIBLE_STATUS_SQL} AND duration BETWEEN $3 AND $4`,
-          [from, to, minDur, maxDur, f.categoryId],
-        );
+  const { table, where } = listPlace(f);
+  const r = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${table}
+     WHERE ${where} AND post_date BETWEEN $1 AND $2 AND ${VISIBLE_STATUS_SQL} AND duration BETWEEN $3 AND $4`,
+    [from, to, minDur, maxDur],
+  );
   return r.rows[0]?.n ?? 0;
 }
 
-/** How many videos a listing has (countListable in lib/catalog/sqlite/counts.ts). */
-export async function pgCountListable(db: Queryable, f: PgCountFilter, now: number): Promise<number> {
+/**
+ * A model's, channel's or tag's listing without a date filter: its videos of the orientation as
+ * entity_stats counted them, plus those posted since, when the duration is any and no import has
+ * written since the count (RECOUNT_DUE_KEY); else counted in its list index (a tag's is tens of
+ * thousands of entries at 1,000,000 videos).
+ */
+async function countEntityListing(db: Queryable, f: CountFilter & { entity: EntityRef }, now: number): Promise<number> {
+  if (f.duration === 'all') {
+    const r = await db.query<{ videos: number | null; at: string | null; due: number | null }>(
+      `SELECT (SELECT videos FROM entity_stats WHERE kind = $1 AND entity_id = $2 AND gender = $3) AS videos,
+         (SELECT value FROM meta WHERE key = $4) AS at, (SELECT 1 FROM meta WHERE key = $5) AS due`,
+      [KIND[f.entity.kind], f.entity.id, genderNo(f.gender), ENTITY_STATS_AT_KEY, RECOUNT_DUE_KEY],
+    );
+    const row = r.rows[0];
+    const at = Number(row?.at ?? Number.NaN);
+    if (row && row.due === null && Number.isSafeInteger(at) && at <= now) return (row.videos ?? 0) + (await countWindow(db, f, at + 1, now));
+  }
+  return countWindow(db, f, 0, now);
+}
+
+/**
+ * How many videos a listing has (countListable in lib/catalog/sqlite/counts.ts): a window of at
+ * most 30 days is counted; otherwise a category's or all videos' cumulative count up to yesterday
+ * plus today's; a model's, channel's or tag's as countEntityListing says.
+ */
+export async function pgCountListable(db: Queryable, f: CountFilter, now: number): Promise<number> {
   const from = dateFrom(f.date, now);
   if (from !== null) return countWindow(db, f, from, now);
+  if (f.entity) return countEntityListing(db, { ...f, entity: f.entity }, now);
   const today = Math.floor(now / DAY_SECONDS);
   const r = await db.query<{ cum: number }>(
-    'SELECT cum FROM video_day_counts WHERE category_id = $1 AND dur_class = $2 AND day < $3 ORDER BY day DESC LIMIT 1',
-    [f.categoryId, durationFilterClass(f.duration), today],
+    'SELECT cum FROM video_day_counts WHERE category_id = $1 AND gender = $2 AND dur_class = $3 AND day < $4 ORDER BY day DESC LIMIT 1',
+    [f.categoryId, genderNo(f.gender), durationFilterClass(f.duration), today],
   );
   return (r.rows[0]?.cum ?? 0) + (await countWindow(db, f, today * DAY_SECONDS, now));
 }
 
+/** Each category's newest listable post_date of the orientation (0: none), in the order given: one seek of its latest index each, one round trip. */
+export async function pgNewestInCategories(db: Queryable, categoryIds: readonly number[], gender: Orientation, now: number): Promise<number[]> {
+  const r = await db.query<{ at: number | null }>(
+    `SELECT (SELECT post_date FROM video_categories WHERE category_id = c.id AND gender = $2 AND post_date <= $3 AND ${VISIBLE_STATUS_SQL}
+       ORDER BY post_date DESC, video_id DESC LIMIT 1) AS at
+     FROM unnest($1::int[]) WITH ORDINALITY AS c(id, n) ORDER BY c.n`,
+    [categoryIds, genderNo(gender), now],
+  );
+  return r.rows.map((x) => x.at ?? 0);
+}
+
 // --- videos ----------------------------------------------------------------------------------------
+
+/** A video's models' titles, comma-separated in model id order (VideoListRow.models), of the row `v`: a few at most. */
+const MODEL_TITLES_SQL = `(SELECT string_agg(m.title, ', ' ORDER BY m.id) FROM video_models vm JOIN models m ON m.id = vm.model_id
+  WHERE vm.video_id = v.id) AS models`;
 
 /** The listable videos among `ids`, in the order given (loadListRows in lib/catalog/sqlite/video-rows.ts). */
 export async function pgListRows(db: Queryable, ids: readonly number[], now: number): Promise<VideoListRow[]> {
   if (ids.length === 0) return [];
   const r = await db.query<VideoListRow>(
-    `SELECT id, dir, title, duration, post_date, views, rating, sg_id, s.thumb_url, s.thumbs, s.preview_url
+    `SELECT id, dir, title, duration, post_date, views, rating, sg_id, s.thumb_url, s.thumbs, s.preview_url, v.gender, ${MODEL_TITLES_SQL}
      FROM videos v LEFT JOIN video_sources s ON s.video_id = v.id
      WHERE v.id = ANY($1::int[]) AND ${VISIBLE_STATUS_SQL} AND post_date <= $2`,
     [ids, now],
@@ -133,25 +170,33 @@ export async function pgIsListable(db: Queryable, id: number, now: number): Prom
 
 /** The video page's data (loadVideoDetail in lib/catalog/sqlite/video-detail.ts). */
 export async function pgVideoDetail(db: Queryable, id: number, now: number): Promise<RawVideoDetail | null> {
-  const r = await db.query<DetailRow>(
+  const r = await db.query<DetailRow & { channel_id: number }>(
     `SELECT id, dir, title, description, duration, post_date, status_id, views, likes, dislikes, rating,
-       sg_id, ex_tube, ex_id, username, s.embed_url, s.thumb_url, s.thumbs, s.preview_url
+       sg_id, ex_tube, ex_id, username, s.embed_url, s.thumb_url, s.thumbs, s.preview_url, gender, comments, channel_id
      FROM videos v LEFT JOIN video_sources s ON s.video_id = v.id WHERE v.id = $1 AND ${VISIBLE_STATUS_SQL} AND post_date <= $2`,
     [id, now],
   );
   const row = r.rows[0];
   if (!row) return null;
-  const [categories, tags] = await Promise.all([
+  const [categories, tags, models, channel] = await Promise.all([
     db.query<{ title: string; dir: string }>(
       `SELECT c.title, c.dir FROM video_categories vc JOIN categories c ON c.id = vc.category_id WHERE vc.video_id = $1 ORDER BY c.id`,
       [id],
     ),
+    // A tag's total: its listable videos of the video's orientation (entity_stats; none without a row).
+    db.query<{ title: string; dir: string; total_videos: number }>(
+      `SELECT t.title, t.dir, coalesce(es.videos, 0) AS total_videos FROM video_tags vt JOIN tags t ON t.id = vt.tag_id
+       LEFT JOIN entity_stats es ON es.kind = ${KIND.tag} AND es.entity_id = t.id AND es.gender = $2
+       WHERE vt.video_id = $1 ORDER BY t.id`,
+      [id, row.gender],
+    ),
     db.query<{ title: string; dir: string }>(
-      'SELECT t.title, t.dir FROM video_tags vt JOIN tags t ON t.id = vt.tag_id WHERE vt.video_id = $1 ORDER BY t.id',
+      'SELECT m.title, m.dir FROM video_models vm JOIN models m ON m.id = vm.model_id WHERE vm.video_id = $1 ORDER BY m.id',
       [id],
     ),
+    db.query<{ title: string; dir: string }>('SELECT title, dir FROM channels WHERE id = $1', [row.channel_id]),
   ]);
-  return toRawVideoDetail(row, categories.rows, tags.rows);
+  return toRawVideoDetail(row, categories.rows, tags.rows, { models: models.rows, channel: channel.rows[0] ?? null });
 }
 
 // --- sitemaps ----------------------------------------------------------------------------------------
@@ -169,7 +214,7 @@ export async function pgSitemapRange(db: Queryable, range: number, size: number,
   const from = (range - 1) * size + 1;
   if (from > MAX_ID) return [];
   const r = await db.query<VideoListRow & { description: string }>(
-    `SELECT id, dir, title, duration, post_date, views, rating, sg_id, description, s.thumb_url, s.thumbs, s.preview_url
+    `SELECT id, dir, title, duration, post_date, views, rating, sg_id, description, s.thumb_url, s.thumbs, s.preview_url, v.gender, ${MODEL_TITLES_SQL}
      FROM videos v LEFT JOIN video_sources s ON s.video_id = v.id
      WHERE id BETWEEN $1 AND $2 AND ${VISIBLE_STATUS_SQL} AND post_date <= $3 ORDER BY id`,
     [from, Math.min(range * size, MAX_ID), now],
@@ -199,6 +244,8 @@ export async function pgTopKeywords(db: Queryable, limit: number): Promise<strin
 // --- search and related -------------------------------------------------------------------------------
 
 interface MatchFilter {
+  /** The orientation's number: only its videos match. */
+  gender: number;
   /** Lowest post_date (0: none). */
   from: number;
   now: number;
@@ -271,6 +318,7 @@ interface SearchStats {
   title_tsv: LexemeStats;
   duration: ColumnStats | null;
   post_date: ColumnStats | null;
+  gender: ColumnStats | null;
   /** Rows of video_search as ANALYZE last counted them (0: never analysed). */
   rows: number;
 }
@@ -314,7 +362,7 @@ function lexemeStats(db: Queryable): Promise<SearchStats> {
   );
   const columns = db
     .query<{
-      attname: 'tsv' | 'title_tsv' | 'duration' | 'post_date';
+      attname: 'tsv' | 'title_tsv' | 'duration' | 'post_date' | 'gender';
       elems: string[] | null;
       freqs: number[] | null;
       vals: number[] | null;
@@ -323,15 +371,15 @@ function lexemeStats(db: Queryable): Promise<SearchStats> {
       null_frac: number | null;
     }>(
       `SELECT attname, most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs,
-         CASE WHEN attname IN ('duration', 'post_date') THEN most_common_vals::text::int[] END AS vals, most_common_freqs AS vfreqs,
-         CASE WHEN attname IN ('duration', 'post_date') THEN histogram_bounds::text::int[] END AS bounds, null_frac
+         CASE WHEN attname IN ('duration', 'post_date', 'gender') THEN most_common_vals::text::int[] END AS vals, most_common_freqs AS vfreqs,
+         CASE WHEN attname IN ('duration', 'post_date', 'gender') THEN histogram_bounds::text::int[] END AS bounds, null_frac
        FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'video_search' AND inherited
-         AND attname IN ('tsv', 'title_tsv', 'duration', 'post_date')`,
+         AND attname IN ('tsv', 'title_tsv', 'duration', 'post_date', 'gender')`,
     );
   const stats = Promise.all([columns, rows]).then(([r, counted]) => {
-    const out: SearchStats = { tsv: { freq: new Map(), min: 0 }, title_tsv: { freq: new Map(), min: 0 }, duration: null, post_date: null, rows: 0 };
+    const out: SearchStats = { tsv: { freq: new Map(), min: 0 }, title_tsv: { freq: new Map(), min: 0 }, duration: null, post_date: null, gender: null, rows: 0 };
     for (const row of r.rows) {
-      if (row.attname === 'duration' || row.attname === 'post_date') {
+      if (row.attname === 'duration' || row.attname === 'post_date' || row.attname === 'gender') {
         out[row.attname] = { vals: row.vals ?? [], freqs: row.vfreqs ?? [], bounds: row.bounds ?? [], nullFrac: row.null_frac ?? 0 };
         continue;
       }
@@ -446,14 +494,16 @@ async function newestMatches(
   const query = tsquery(tokens, { prefixLast });
   const pairs = column === 'title_tsv' && searchTuning.titlePairs ? titlePairQuery(tokens, { prefixLast }) : null;
   const match = pairs ? `title_pairs @@ $8::tsquery${pairs.rest ? ' AND title_tsv @@ $9::tsquery' : ''}` : `${column} @@ $1::tsquery`;
-  const filter = `${match} AND ${VISIBLE_STATUS_SQL} AND post_date BETWEEN $2 AND $3 AND duration BETWEEN $4 AND $5`;
+  const filter = `${match} AND ${VISIBLE_STATUS_SQL} AND post_date BETWEEN $2 AND $3 AND duration BETWEEN $4 AND $5 AND gender = ${Math.trunc(f.gender)}`;
   const cols = `u.id, ${titles ? 'u.tsv @@ $8::tsquery' : 'false'} AS t, ${RANK_SQL} AS r,
     (SELECT views FROM videos v WHERE v.id = u.id) AS views`;
   const extra = pairs ? [pairs.pairs, ...(pairs.rest ? [pairs.rest] : [])] : titles ? [tsquery(tokens, { prefixLast, weight: 'A' })] : [];
   // The ids walked, [lo, hi]: lo is an integer we computed, written into the SQL as the slices' bounds are.
   const lo = Math.max(0, Math.floor(f.lo));
   const span = Math.max(1, f.hi - lo + 1);
-  const expected = expectedMatches((await lexemeStats(db))[column], tokens, prefixLast, span);
+  // Only the orientation's matches count: a gay search of common words may still be few.
+  const stats = await lexemeStats(db);
+  const expected = expectedMatches(stats[column], tokens, prefixLast, span) * shareBetween(stats.gender, f.gender, f.gender);
   if (expected <= searchTuning.fewMatches) {
     const r = await db.query<Match>(
       // No lower bound when it cuts nothing: one more condition on every slice costs planning time.
@@ -558,8 +608,9 @@ async function rankedMatches(
     const below = await newestMatches(db, 'title_tsv', tokens, prefixLast, { ...f, from: 0, lo: 1, hi: titleFloor - 1 }, 1);
     return allFloor(below.rows.length > 0 ? stopped : toStart);
   };
-  // Expected matches in every column, within the duration and dates asked for: few read every column first.
-  const expected = expectedMatches(stats.tsv, tokens, prefixLast, span) * shareBetween(stats.duration, f.minDur, f.maxDur);
+  // Expected matches in every column, within the duration, dates and orientation asked for: few read every column first.
+  const expected =
+    expectedMatches(stats.tsv, tokens, prefixLast, span) * shareBetween(stats.duration, f.minDur, f.maxDur) * shareBetween(stats.gender, f.gender, f.gender);
   if (prefixLast || expected > searchTuning.titleFirst) {
     const inTitle = titleWalk ? (await newestMatches(db, 'title_tsv', tokens, prefixLast, { ...f, lo: titleFloor }, SEARCH_WINDOW)).rows : [];
     if (inTitle.length >= TITLE_ENOUGH) return ranked(inTitle);
@@ -584,19 +635,13 @@ async function rankedMatches(
   return ranked(inTitle, read.rows.filter((m) => m.id >= floor)).slice(0, SEARCH_WINDOW);
 }
 
-export interface PgSearchFilter {
-  term: string;
-  duration: DurationFilter;
-  date: DateFilter;
-}
-
 /**
  * All ranked ids of a search, at most SEARCH_WINDOW (searchIds in lib/catalog/sqlite/search-query.ts):
  * the newest matches of every word (title matches alone when there are a page of them), a prefix
  * search of the last word when the whole words find nothing, then videos with some of the words
  * when that is less than a page (lib/catalog/partial-matches.ts).
  */
-export async function pgSearchIds(db: Queryable, f: PgSearchFilter, now: number, lowIds = new WindowBounds()): Promise<number[]> {
+export async function pgSearchIds(db: Queryable, f: SearchFilter, now: number, lowIds = new WindowBounds()): Promise<number[]> {
   const tokens = searchTokens(f.term);
   if (tokens.length === 0) return [];
   const [minDur, maxDur] = durationBounds(f.duration);
@@ -604,7 +649,7 @@ export async function pgSearchIds(db: Queryable, f: PgSearchFilter, now: number,
   const range = await searchRange(db, from, now, lowIds);
   // No video posted since the date filter's start, or none of them published yet.
   if (range.lo === null || range.hi < range.lo) return [];
-  const filter: MatchFilter = { from, now, minDur, maxDur, hi: range.hi, lo: range.lo };
+  const filter: MatchFilter = { gender: genderNo(f.gender), from, now, minDur, maxDur, hi: range.hi, lo: range.lo };
   let found = await rankedMatches(db, tokens, filter, false, range.size);
   const last = tokens[tokens.length - 1] ?? '';
   if (found.length === 0 && last.length >= 3) found = await rankedMatches(db, tokens, filter, true, range.size);
@@ -619,7 +664,7 @@ export async function pgSearchIds(db: Queryable, f: PgSearchFilter, now: number,
 }
 
 /**
- * Related videos (relatedIds in lib/catalog/sqlite/related-query.ts): the newest RELATED_WINDOW videos
+ * Related videos (relatedIds in lib/catalog/sqlite/related-query.ts), of the video's own orientation: the newest RELATED_WINDOW videos
  * sharing a title word and a category, ranked by shared title words as SQLite ranks them, then
  * the newest of the video's first category.
  *
@@ -629,8 +674,8 @@ export async function pgSearchIds(db: Queryable, f: PgSearchFilter, now: number,
  * word in a big category matched tens of thousands of videos, each fetched to keep the newest.)
  */
 export async function pgRelatedIds(db: Queryable, videoId: number, now: number): Promise<number[]> {
-  const self = await db.query<{ title: string; categories: number[]; hi: number | null; imported: number | null }>(
-    `SELECT title, array(SELECT category_id FROM video_categories WHERE video_id = v.id ORDER BY category_id) AS categories,
+  const self = await db.query<{ title: string; gender: number; categories: number[]; hi: number | null; imported: number | null }>(
+    `SELECT title, gender, array(SELECT category_id FROM video_categories WHERE video_id = v.id ORDER BY category_id) AS categories,
        (SELECT id FROM videos WHERE post_date <= $2 ORDER BY post_date DESC, id DESC LIMIT 1) AS hi,
        (SELECT max(video_id) FROM video_sources) AS imported
      FROM videos v WHERE id = $1 AND ${VISIBLE_STATUS_SQL} AND post_date <= $2`,
@@ -638,7 +683,7 @@ export async function pgRelatedIds(db: Queryable, videoId: number, now: number):
   );
   const row = self.rows[0];
   if (!row || row.categories.length === 0) return [];
-  const { title, categories } = row;
+  const { title, gender, categories } = row;
   // The highest published id (searchRange's hi), read in the same round trip.
   const hi = Math.max(row.hi ?? 0, row.imported ?? 0);
   const words = searchTokens(title).filter((w) => w.length >= 3 && !STOPWORDS.has(w));
@@ -649,13 +694,13 @@ export async function pgRelatedIds(db: Queryable, videoId: number, now: number):
          SELECT DISTINCT m.video_id FROM unnest($1::text[]) AS w(word) CROSS JOIN unnest($2::int[]) AS c(category_id)
          CROSS JOIN LATERAL (
            SELECT r.video_id FROM related_words r
-           WHERE r.word = w.word AND r.category_id = c.category_id AND r.video_id <= $3 AND r.video_id <> $4
+           WHERE r.word = w.word AND r.category_id = c.category_id AND r.gender = $7 AND r.video_id <= $3 AND r.video_id <> $4
              AND r.${VISIBLE_STATUS_SQL} AND r.post_date <= $5
            ORDER BY r.video_id DESC LIMIT $6
          ) m
          ORDER BY m.video_id DESC LIMIT $6
        ) c JOIN videos v ON v.id = c.video_id`,
-      [words, categories, hi, videoId, now, RELATED_WINDOW],
+      [words, categories, hi, videoId, now, RELATED_WINDOW, gender],
     );
     ids = r.rows
       .map((x) => ({ id: x.id, score: titleScore(words, x.title) }))
@@ -665,9 +710,9 @@ export async function pgRelatedIds(db: Queryable, videoId: number, now: number):
   if (ids.length < RELATED_WINDOW) {
     const seen = new Set([videoId, ...ids]);
     const fill = await db.query<{ video_id: number }>(
-      `SELECT video_id FROM video_categories WHERE category_id = $1 AND post_date <= $2 AND ${VISIBLE_STATUS_SQL}
+      `SELECT video_id FROM video_categories WHERE category_id = $1 AND gender = $4 AND post_date <= $2 AND ${VISIBLE_STATUS_SQL}
        ORDER BY post_date DESC, video_id DESC LIMIT $3`,
-      [categories[0], now, RELATED_WINDOW + 1],
+      [categories[0], now, RELATED_WINDOW + 1, gender],
     );
     for (const { video_id: id } of fill.rows) {
       if (ids.length >= RELATED_WINDOW) break;

@@ -42,7 +42,7 @@
 
 import { importTablesSql, sharedTablesSql, type TableDialect } from '../tables';
 
-export const PG_SCHEMA_VERSION = 6;
+export const PG_SCHEMA_VERSION = 7;
 
 /**
  * Ids per video_search slice: 16 slices at a million videos. A slice is small enough that the
@@ -98,13 +98,20 @@ const POSTGRES: TableDialect = {
   createImportIndex: 'CREATE INDEX',
 };
 
+/** One shared table's CREATE TABLE in PostgreSQL's words (migration 7 adds tables an older catalogue lacks). */
+export function pgSharedTableSql(name: string): string {
+  const sql = new RegExp(`CREATE TABLE ${name} \\([\\s\\S]*?\\n\\);`).exec(sharedTablesSql(POSTGRES))?.[0];
+  if (!sql) throw new Error(`no shared table ${name}`);
+  return sql;
+}
+
 export const PG_TABLES_SQL = `
 ${sharedTablesSql(POSTGRES)}
 
 ${importTablesSql(POSTGRES)}
 
--- Full text, by slices of SEARCH_SLICE ids (searchSliceSql creates one); post_date, duration and
--- status_id are the video's, copied so that a slice filters without reading videos.
+-- Full text, by slices of SEARCH_SLICE ids (searchSliceSql creates one); post_date, duration,
+-- status_id and gender are the video's, copied so that a slice filters without reading videos.
 CREATE TABLE video_search (
   id INTEGER NOT NULL,
   post_date INTEGER NOT NULL,
@@ -112,18 +119,21 @@ CREATE TABLE video_search (
   status_id INTEGER NOT NULL,
   tsv TSVECTOR NOT NULL,
   title_tsv TSVECTOR NOT NULL,
-  title_pairs TSVECTOR NOT NULL
+  title_pairs TSVECTOR NOT NULL,
+  gender INTEGER NOT NULL DEFAULT 0
 ) PARTITION BY RANGE (id);
 
 -- Related videos' index: one row per title word (the words a related list matches on: 3 letters or
 -- more, no stopword) and category of every listed video, with the columns that decide whether it is
--- listable now, so that a list is read newest first from the index alone (relatedWords in tsv.ts).
+-- listable now, so that a list is read newest first from the index alone (relatedWords in tsv.ts);
+-- gender, so that a video's related list (of its own orientation) is one range of the index.
 CREATE TABLE related_words (
   word TEXT COLLATE "C" NOT NULL,
   category_id INTEGER NOT NULL,
   video_id INTEGER NOT NULL,
   post_date INTEGER NOT NULL,
-  status_id INTEGER NOT NULL
+  status_id INTEGER NOT NULL,
+  gender INTEGER NOT NULL DEFAULT 0
 );
 
 -- The lower bound of the Wilson score interval (95%) of the share of likes, scaled to 0..5 and
@@ -146,41 +156,92 @@ $$;
  */
 export const PG_SOURCE_RUNS_INDEX_SQL = 'CREATE INDEX idx_sources_run ON video_sources (source, seen_run) INCLUDE (video_id)';
 
+/** The key of each list sort's index after the section's columns (the id comes last). */
+const SORT_KEYS = {
+  latest: ['post_date'],
+  views: ['views'],
+  rating: ['rating', 'likes'],
+  duration: ['duration'],
+  comments: ['comments'],
+} as const;
+
+/** The columns a listing filters on, carried in each list index (less the sort's own). */
+const FILTER_COLUMNS = ['post_date', 'duration', 'status_id'];
+
 /**
- * Secondary indexes, built after the bulk load. Each list index is its sort key, then the id, then
- * the filter columns (PostgreSQL can filter inside a b-tree and answer from it alone when the
- * visibility map allows).
+ * The list indexes of one kind of section: one per sort, `lead` (the section's id and the
+ * orientation) first, so that a listing of one orientation in one section is one range walked in
+ * order, then the sort key and the id, with the filter columns included.
+ */
+function listIndexesSql(prefix: string, table: string, lead: readonly string[], id: string, where = ''): string {
+  return Object.entries(SORT_KEYS)
+    .map(([name, keys]) => {
+      const include = FILTER_COLUMNS.filter((c) => !(keys as readonly string[]).includes(c));
+      return `CREATE INDEX ${prefix}_${name} ON ${table} (${[...lead, ...keys, id].join(', ')}) INCLUDE (${include.join(', ')})${where};`;
+    })
+    .join('\n');
+}
+
+/**
+ * The indexes of the model, channel and tag sections and of the orientations (migration 7): a
+ * listing's indexes lead with its section and its orientation; a channel's are partial (most
+ * videos of an operator's catalogue may have none). The model and channel indexes walk
+ * entity_stats in each sort's order within a kind and an orientation, the dir included so that a
+ * letter filters inside the index; the sitemaps walk it by dir.
+ */
+export const PG_CONTENT_INDEXES_SQL = `
+CREATE INDEX idx_v_posted ON videos (post_date, id) INCLUDE (duration, status_id);
+${listIndexesSql('idx_v', 'videos', ['gender'], 'id')}
+${listIndexesSql('idx_vch', 'videos', ['channel_id', 'gender'], 'id', ' WHERE channel_id <> 0')}
+${listIndexesSql('idx_vc', 'video_categories', ['category_id', 'gender'], 'video_id')}
+${listIndexesSql('idx_vm', 'video_models', ['model_id', 'gender'], 'video_id')}
+${listIndexesSql('idx_vt', 'video_tags', ['tag_id', 'gender'], 'video_id')}
+CREATE UNIQUE INDEX idx_related_words ON related_words (word, category_id, gender, video_id) INCLUDE (post_date, status_id);
+CREATE INDEX idx_ps_views ON period_stats (period, gender, views, video_id) INCLUDE (post_date, duration);
+CREATE INDEX idx_ps_score ON period_stats (period, gender, score, likes, video_id) INCLUDE (post_date, duration);
+CREATE INDEX idx_es_title ON entity_stats (kind, gender, dir, entity_id);
+CREATE INDEX idx_es_videos ON entity_stats (kind, gender, videos, entity_id) INCLUDE (dir);
+CREATE INDEX idx_es_views ON entity_stats (kind, gender, views, entity_id) INCLUDE (dir);
+CREATE INDEX idx_es_added ON entity_stats (kind, gender, added_at, entity_id) INCLUDE (dir);
+CREATE INDEX idx_es_dir ON entity_stats (kind, dir, gender) INCLUDE (videos, last_post_date);
+`;
+
+/** The indexes migration 7 replaces with PG_CONTENT_INDEXES_SQL's (the same names, with the section's orientation). */
+export const PG_PRE_CONTENT_INDEXES = [
+  'idx_v_latest',
+  'idx_v_views',
+  'idx_v_rating',
+  'idx_v_duration',
+  'idx_v_comments',
+  'idx_vc_latest',
+  'idx_vc_views',
+  'idx_vc_rating',
+  'idx_vc_duration',
+  'idx_vc_comments',
+  'idx_related_words',
+  'idx_ps_views',
+  'idx_ps_score',
+];
+
+/**
+ * Secondary indexes, built after the bulk load. Each list index is its section and orientation,
+ * its sort key, then the id, then the filter columns (PostgreSQL can filter inside a b-tree and
+ * answer from it alone when the visibility map allows).
  */
 export const PG_INDEXES_SQL = `
-CREATE INDEX idx_v_latest ON videos (post_date, id) INCLUDE (duration, status_id);
-CREATE INDEX idx_v_views ON videos (views, id) INCLUDE (post_date, duration, status_id);
-CREATE INDEX idx_v_rating ON videos (rating, likes, id) INCLUDE (post_date, duration, status_id);
-CREATE INDEX idx_v_duration ON videos (duration, id) INCLUDE (post_date, status_id);
-CREATE INDEX idx_v_comments ON videos (comments, id) INCLUDE (post_date, duration, status_id);
 CREATE UNIQUE INDEX idx_vs_id ON video_search (id);
 CREATE INDEX idx_vs_post_date ON video_search (post_date);
 CREATE INDEX idx_vs_tsv ON video_search USING gin (tsv);
 CREATE INDEX idx_vs_title_tsv ON video_search USING gin (title_tsv);
 CREATE INDEX idx_vs_title_pairs ON video_search USING gin (title_pairs);
-CREATE UNIQUE INDEX idx_related_words ON related_words (word, category_id, video_id) INCLUDE (post_date, status_id);
-
-CREATE INDEX idx_vc_latest ON video_categories (category_id, post_date, video_id) INCLUDE (duration, status_id);
-CREATE INDEX idx_vc_views ON video_categories (category_id, views, video_id) INCLUDE (post_date, duration, status_id);
-CREATE INDEX idx_vc_rating ON video_categories (category_id, rating, likes, video_id) INCLUDE (post_date, duration, status_id);
-CREATE INDEX idx_vc_duration ON video_categories (category_id, duration, video_id) INCLUDE (post_date, status_id);
-CREATE INDEX idx_vc_comments ON video_categories (category_id, comments, video_id) INCLUDE (post_date, duration, status_id);
-
 CREATE INDEX idx_vd_day ON video_days (day, video_id);
-CREATE INDEX idx_ps_views ON period_stats (period, views, video_id) INCLUDE (post_date, duration);
-CREATE INDEX idx_ps_score ON period_stats (period, score, likes, video_id) INCLUDE (post_date, duration);
-
 CREATE INDEX idx_keywords_popularity ON keywords (popularity, keyword);
 ${PG_SOURCE_RUNS_INDEX_SQL};
-`;
+${PG_CONTENT_INDEXES_SQL}`;
 
 /** Every table, for a rebuild (dropped in one statement, CASCADE for nothing else depends on them). */
 export const PG_DROP_SQL = `
 DROP TABLE IF EXISTS meta, videos, video_search, related_words, categories, video_categories, tags, video_tags, keywords, votes,
-  video_day_counts, video_days, period_stats, period_counts, video_sources, takedowns CASCADE;
+  video_day_counts, video_days, period_stats, period_counts, video_sources, takedowns, models, channels, video_models, entity_stats, entity_counts CASCADE;
 DROP FUNCTION IF EXISTS wilson_score(INTEGER, INTEGER);
 `;

@@ -28,6 +28,7 @@ import {
   pgKeywordsByPrefix,
   pgListIds,
   pgListRows,
+  pgNewestInCategories,
   pgRelatedIds,
   pgSearchIds,
   pgSitemapRange,
@@ -36,6 +37,9 @@ import {
   pgVideoDetail,
 } from './queries';
 import { pgForgetPastVoters, pgVoterKey } from './voter-key';
+import { addPgEntityViews } from './entity-stats';
+import { SECTIONS } from './sections';
+import { pgCountEntities, pgEntityByDir, pgEntityRows, pgListEntityIds, pgSitemapEntities } from './entity-queries';
 
 export interface PgStoreOptions {
   /** How often the content version is read, in ms (1000; tests that import and ask at once use 0). */
@@ -43,6 +47,9 @@ export interface PgStoreOptions {
 }
 
 const VERSION_POLL_MS = 1000;
+
+/** The membership tables with the video's sort columns copied in (sections.ts). */
+const MEMBER_TABLES = [SECTIONS.category, SECTIONS.model, SECTIONS.tag].map((s) => s.table);
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE', 'EAI_AGAIN']);
 
@@ -114,8 +121,12 @@ export function pgStore(pool: PgPool | (() => Promise<PgPool>), options: PgStore
     await ensurePgPeriodStats(db, t);
     await inTransaction(db, async (c) => {
       await c.query('UPDATE videos SET views = views + 1 WHERE id = $1', [videoId]);
-      await c.query('UPDATE video_categories SET views = views + 1 WHERE video_id = $1', [videoId]);
+      // The copies feed the category, model and tag listings sorted by views, and the indexes' most popular.
+      for (const table of MEMBER_TABLES) await c.query(`UPDATE ${table} SET views = views + 1 WHERE video_id = $1`, [videoId]);
       await countPgDay(c, videoId, t, 1, 0, 0);
+      // After the period tables' lock (countPgDay), which an import's recount takes before it rewrites
+      // entity_stats: taken the other way round, a view and the recount could deadlock.
+      await addPgEntityViews(c, videoId, 1);
     });
     return { ok: 1 };
   }
@@ -139,7 +150,7 @@ export function pgStore(pool: PgPool | (() => Promise<PgPool>), options: PgStore
       if (!row) return { error: 1, code: INPUT_ERRORS.notFound };
       const rating = ratingOf(row.likes, row.dislikes);
       await c.query('UPDATE videos SET rating = $1 WHERE id = $2', [rating, videoId]);
-      await c.query('UPDATE video_categories SET likes = $1, rating = $2 WHERE video_id = $3', [row.likes, rating, videoId]);
+      for (const table of MEMBER_TABLES) await c.query(`UPDATE ${table} SET likes = $1, rating = $2 WHERE video_id = $3`, [row.likes, rating, videoId]);
       await countPgDay(c, videoId, t, 0, vote, 1 - vote);
       return { ok: 1 };
     });
@@ -154,17 +165,23 @@ export function pgStore(pool: PgPool | (() => Promise<PgPool>), options: PgStore
     countListable: async (f, now) => pgCountListable(await open(), f, now),
     listIds: async (f, now) => pgListIds(await open(), f, now),
     ensurePeriodStats: async (now) => ensurePgPeriodStats(await open(), now),
-    countPeriod: async (period, categoryId, duration) => countPgPeriod(await open(), period, categoryId, duration),
+    countPeriod: async (period, categoryId, duration, gender, entity) => countPgPeriod(await open(), period, categoryId, duration, gender, entity),
     listPeriodIds: async (f, now) => listPgPeriodIds(await open(), f, now),
     listRows: async (ids, now) => pgListRows(await open(), ids, now),
     searchIds: async (f, now) => pgSearchIds(await open(), f, now, lowIds),
     relatedIds: async (videoId, now) => pgRelatedIds(await open(), videoId, now),
+    newestInCategories: async (ids, gender, now) => pgNewestInCategories(await open(), ids, gender, now),
     videoDetail: async (id, now) => pgVideoDetail(await open(), id, now),
     isListable: async (id, now) => pgIsListable(await open(), id, now),
     topKeywords: async (limit) => pgTopKeywords(await open(), limit),
     keywordsByPrefix: async (text, limit) => pgKeywordsByPrefix(await open(), text, limit),
     sitemapRanges: async (size, now) => pgSitemapRanges(await open(), size, now),
     sitemapRange: async (range, size, now) => pgSitemapRange(await open(), range, size, now),
+    entityByDir: async (kind, dir) => pgEntityByDir(await open(), kind, dir),
+    countEntities: async (kind, gender, letter) => pgCountEntities(await open(), kind, gender, letter),
+    listEntityIds: async (f) => pgListEntityIds(await open(), f),
+    entityRows: async (kind, ids, gender, now) => pgEntityRows(await open(), kind, ids, gender, now),
+    sitemapEntities: async (kind, page, size) => pgSitemapEntities(await open(), kind, page, size),
     input: async (form, visitor, voteSalt, now) => {
       const db = await open();
       const t = now();

@@ -13,6 +13,9 @@ import 'server-only';
  */
 import type pg from 'pg';
 import type { FeedRow } from '../feed-row';
+import { DEFAULT_ORIENTATION } from '@/lib/contract/types';
+import { genderNo } from '../entity-kinds';
+import { rebuildPgEntityStats } from './entity-stats';
 import { slugify } from '../slugify';
 import { rowHash } from '../row-hash';
 import type { BatchResult, CatalogWriter, RemovedVideo, RemoveTarget } from '../writer';
@@ -73,9 +76,11 @@ function mediaColumns(items: readonly Written[]): [number[], string[], string[],
 
 /**
  * The videos columns of written rows, ids first, in the order the statements unnest them: id, dir,
- * title, description, duration, post_date (`now` when the feed has none), views, likes, dislikes, rating.
+ * title, description, duration, post_date (`now` when the feed has none), views, likes, dislikes,
+ * rating, comments, gender (DEFAULT_ORIENTATION when the feed has none), channel_id (`channels`:
+ * the ids of the rows' channels by dir; 0 for none).
  */
-function videoColumns(items: readonly Written[], now: number): unknown[][] {
+function videoColumns(items: readonly Written[], now: number, channels: ReadonlyMap<string, number>): unknown[][] {
   const rows = items.map((w) => w.row);
   return [
     items.map((w) => w.id),
@@ -88,6 +93,9 @@ function videoColumns(items: readonly Written[], now: number): unknown[][] {
     rows.map((r) => r.likes),
     rows.map((r) => r.dislikes),
     rows.map((r) => ratingOf(r.likes, r.dislikes)),
+    rows.map((r) => r.comments ?? 0),
+    rows.map((r) => genderNo(r.orientation ?? DEFAULT_ORIENTATION)),
+    rows.map((r) => (r.channel ? (channels.get(slugify(r.channel)) ?? 0) : 0)),
   ];
 }
 
@@ -109,22 +117,32 @@ function exIdOf(externalId: string): number {
   return /^\d{1,9}$/.test(externalId) && Number(externalId) <= MAX_ID ? Number(externalId) : 0;
 }
 
-/** The cumulative per-day listing counts (video_day_counts), rebuilt in one statement. */
+/** The cumulative per-day listing counts (video_day_counts) of each orientation, rebuilt in one statement. */
 const RECOUNT_SQL = `
 WITH listed AS (
-  SELECT id, post_date / ${DAY_SECONDS} AS day,
+  SELECT id, gender, post_date / ${DAY_SECONDS} AS day,
     ${durationClassSql('duration')} AS dc
   FROM videos WHERE ${VISIBLE_STATUS_SQL}
 ), per AS (
-  SELECT 0 AS category_id, 0 AS dur_class, day, count(*) AS n FROM listed GROUP BY day
-  UNION ALL SELECT 0, dc, day, count(*) FROM listed GROUP BY dc, day
-  UNION ALL SELECT vc.category_id, 0, l.day, count(*) FROM listed l JOIN video_categories vc ON vc.video_id = l.id GROUP BY vc.category_id, l.day
-  UNION ALL SELECT vc.category_id, l.dc, l.day, count(*) FROM listed l JOIN video_categories vc ON vc.video_id = l.id GROUP BY vc.category_id, l.dc, l.day
+  SELECT 0 AS category_id, gender, 0 AS dur_class, day, count(*) AS n FROM listed GROUP BY gender, day
+  UNION ALL SELECT 0, gender, dc, day, count(*) FROM listed GROUP BY gender, dc, day
+  UNION ALL SELECT vc.category_id, l.gender, 0, l.day, count(*) FROM listed l JOIN video_categories vc ON vc.video_id = l.id
+    GROUP BY vc.category_id, l.gender, l.day
+  UNION ALL SELECT vc.category_id, l.gender, l.dc, l.day, count(*) FROM listed l JOIN video_categories vc ON vc.video_id = l.id
+    GROUP BY vc.category_id, l.gender, l.dc, l.day
 )
-INSERT INTO video_day_counts (category_id, dur_class, day, cum)
-SELECT category_id, dur_class, day, sum(n) OVER (PARTITION BY category_id, dur_class ORDER BY day) FROM per`;
+INSERT INTO video_day_counts (category_id, gender, dur_class, day, cum)
+SELECT category_id, gender, dur_class, day, sum(n) OVER (PARTITION BY category_id, gender, dur_class ORDER BY day) FROM per`;
 
 type Client = pg.PoolClient;
+
+/** The columns of a new category, tag, model or channel beyond id, dir and title, and their values ($3: the import's clock). */
+const NEW_ROW_COLUMNS = {
+  categories: [', description', ", 'Videos about ' || lower(x.title) || '.'"],
+  tags: ['', ''],
+  models: [', added_at', ', $3::int'],
+  channels: [', added_at', ', $3::int'],
+} as const;
 
 /**
  * Adds counted title keywords to their popularity (countTitleKeywords in ../demo.ts); a
@@ -224,10 +242,11 @@ export class PgCatalogWriter implements CatalogWriter {
   }
 
   /**
-   * Ids of categories (or tags) by URL name (the slug of a title), creating the missing ones in one
-   * statement: the first title of a name gives the new row its title, ids follow the largest.
+   * Ids of categories, tags, models or channels by URL name (the slug of a title), creating the
+   * missing ones in one statement: the first title of a name gives the new row its title, ids follow
+   * the largest; a new model or channel is added at the import's clock (the index's "newest").
    */
-  private async idsOf(c: Client, table: 'categories' | 'tags', titles: Iterable<string>): Promise<Map<string, number>> {
+  private async idsOf(c: Client, table: 'categories' | 'tags' | 'models' | 'channels', titles: Iterable<string>): Promise<Map<string, number>> {
     const byDir = new Map<string, string>();
     for (const title of titles) {
       const dir = slugify(title);
@@ -239,24 +258,14 @@ export class PgCatalogWriter implements CatalogWriter {
     for (const r of found.rows) ids.set(r.dir, r.id);
     const missing = [...byDir].filter(([dir]) => !ids.has(dir));
     if (missing.length > 0) {
-      const dirs = missing.map(([dir]) => dir);
-      const names = missing.map(([, title]) => title);
-      const created =
-        table === 'categories'
-          ? await c.query<{ id: number; dir: string }>(
-              `INSERT INTO categories (id, dir, title, description)
-               SELECT m.top + x.n, x.dir, x.title, 'Videos about ' || lower(x.title) || '.'
-               FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS x(dir, title, n), (SELECT coalesce(max(id), 0) AS top FROM categories) m
-               RETURNING id, dir`,
-              [dirs, names],
-            )
-          : await c.query<{ id: number; dir: string }>(
-              `INSERT INTO tags (id, dir, title)
-               SELECT m.top + x.n, x.dir, x.title
-               FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS x(dir, title, n), (SELECT coalesce(max(id), 0) AS top FROM tags) m
-               RETURNING id, dir`,
-              [dirs, names],
-            );
+      const [columns, values] = NEW_ROW_COLUMNS[table];
+      const created = await c.query<{ id: number; dir: string }>(
+        `INSERT INTO ${table} (id, dir, title${columns})
+         SELECT m.top + x.n, x.dir, x.title${values}
+         FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS x(dir, title, n), (SELECT coalesce(max(id), 0) AS top FROM ${table}) m
+         RETURNING id, dir`,
+        [missing.map(([dir]) => dir), missing.map(([, title]) => title), ...(values.includes('$3') ? [this.now] : [])],
+      );
       for (const r of created.rows) ids.set(r.dir, r.id);
     }
     return ids;
@@ -274,6 +283,7 @@ export class PgCatalogWriter implements CatalogWriter {
     const orSkip = allNew ? '' : ' ON CONFLICT DO NOTHING';
     const catIds = await this.idsOf(c, 'categories', items.flatMap((i) => i.row.categories));
     const tagIds = await this.idsOf(c, 'tags', items.flatMap((i) => i.row.tags));
+    const modelIds = await this.idsOf(c, 'models', items.flatMap((i) => i.row.models));
     const pairs = (ids: Map<string, number>, of: (row: FeedRow) => readonly string[]) => {
       const video: number[] = [];
       const other: number[] = [];
@@ -286,23 +296,28 @@ export class PgCatalogWriter implements CatalogWriter {
       return [video, other] as const;
     };
     const [catVideo, catId] = pairs(catIds, (r) => r.categories);
-    const [tagVideo, tagId] = pairs(tagIds, (r) => r.tags);
-    await c.query(
-      `INSERT INTO video_categories (video_id, category_id, post_date, duration, status_id, views, rating, likes, comments)
-       SELECT v.id, x.cat, v.post_date, v.duration, v.status_id, v.views, v.rating, v.likes, v.comments
-       FROM unnest($1::int[], $2::int[]) AS x(id, cat) JOIN videos v ON v.id = x.id
-       ORDER BY x.cat, v.post_date${orSkip}`,
-      [catVideo, catId],
-    );
-    await c.query(`INSERT INTO video_tags (video_id, tag_id) SELECT * FROM unnest($1::int[], $2::int[])${orSkip}`, [tagVideo, tagId]);
+    // Each membership with the video's sort and filter columns copied in (just written).
+    for (const [table, key, [video, other]] of [
+      ['video_categories', 'category_id', [catVideo, catId]],
+      ['video_tags', 'tag_id', pairs(tagIds, (r) => r.tags)],
+      ['video_models', 'model_id', pairs(modelIds, (r) => r.models)],
+    ] as const) {
+      await c.query(
+        `INSERT INTO ${table} (video_id, ${key}, post_date, duration, status_id, views, rating, likes, comments, gender)
+         SELECT v.id, x.other, v.post_date, v.duration, v.status_id, v.views, v.rating, v.likes, v.comments, v.gender
+         FROM unnest($1::int[], $2::int[]) AS x(id, other) JOIN videos v ON v.id = x.id
+         ORDER BY x.other, v.post_date${orSkip}`,
+        [video, other],
+      );
+    }
     // The search rows: the vectors, and the video's columns a search filters on (just written).
     for (const { id } of items) await this.ensureSearchSlice(c, id);
     await c.query(
-      `INSERT INTO video_search (id, post_date, duration, status_id, tsv, title_tsv, title_pairs)
-       SELECT v.id, v.post_date, v.duration, v.status_id, x.tsv::tsvector, x.title_tsv::tsvector, x.pairs::tsvector
+      `INSERT INTO video_search (id, post_date, duration, status_id, tsv, title_tsv, title_pairs, gender)
+       SELECT v.id, v.post_date, v.duration, v.status_id, x.tsv::tsvector, x.title_tsv::tsvector, x.pairs::tsvector, v.gender
        FROM unnest($1::int[], $2::text[], $3::text[], $4::text[]) AS x(id, tsv, title_tsv, pairs) JOIN videos v ON v.id = x.id
        ON CONFLICT (id) DO UPDATE SET post_date = excluded.post_date, duration = excluded.duration, status_id = excluded.status_id,
-         tsv = excluded.tsv, title_tsv = excluded.title_tsv, title_pairs = excluded.title_pairs`,
+         tsv = excluded.tsv, title_tsv = excluded.title_tsv, title_pairs = excluded.title_pairs, gender = excluded.gender`,
       [
         items.map((i) => i.id),
         items.map(({ row }) => videoTsv(row.title, row.description, row.categories, row.tags)),
@@ -312,8 +327,8 @@ export class PgCatalogWriter implements CatalogWriter {
     );
     const [wordVideo, words] = titleWords(items.map(({ id, row }) => ({ id, title: row.title })));
     await c.query(
-      `INSERT INTO related_words (word, category_id, video_id, post_date, status_id)
-       SELECT w.word, m.cat, v.id, v.post_date, v.status_id
+      `INSERT INTO related_words (word, category_id, video_id, post_date, status_id, gender)
+       SELECT w.word, m.cat, v.id, v.post_date, v.status_id, v.gender
        FROM unnest($1::int[], $2::text[]) AS w(id, word)
        JOIN unnest($3::int[], $4::int[]) AS m(id, cat) ON m.id = w.id
        JOIN videos v ON v.id = w.id
@@ -335,7 +350,7 @@ export class PgCatalogWriter implements CatalogWriter {
     this.slices.add(slice);
   }
 
-  /** Memberships, tags and related_words rows of videos, before their titles and categories change or they go. */
+  /** Memberships (categories, tags, models) and related_words rows of videos, before their titles and categories change or they go. */
   private async detach(c: Client, ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
     // related_words is keyed by (word, category, video): its rows are found from the titles and
@@ -351,6 +366,7 @@ export class PgCatalogWriter implements CatalogWriter {
     }
     await c.query('DELETE FROM video_categories WHERE video_id = ANY($1::int[])', [ids]);
     await c.query('DELETE FROM video_tags WHERE video_id = ANY($1::int[])', [ids]);
+    await c.query('DELETE FROM video_models WHERE video_id = ANY($1::int[])', [ids]);
   }
 
   private async markChanged(c: Client, nextId?: number): Promise<void> {
@@ -444,6 +460,7 @@ export class PgCatalogWriter implements CatalogWriter {
     result.added += added.length;
 
     if (unchanged.length > 0) await c.query('UPDATE video_sources SET seen_run = $1 WHERE video_id = ANY($2::int[])', [runId, unchanged]);
+    const channels = await this.idsOf(c, 'channels', written.flatMap((w) => (w.row.channel ? [w.row.channel] : [])));
     if (updated.length > 0) {
       // A changed title moves its keywords' popularity (countTitleKeywords in ../demo.ts).
       const before = await c.query<{ id: number; title: string }>('SELECT id, title FROM videos WHERE id = ANY($1::int[])', [updated.map((u) => u.id)]);
@@ -457,11 +474,13 @@ export class PgCatalogWriter implements CatalogWriter {
       await this.detach(c, updated.map((u) => u.id));
       await c.query(
         `UPDATE videos v SET dir = x.dir, title = x.title, description = x.description, duration = x.duration, post_date = x.post_date,
-           views = x.views, likes = x.likes, dislikes = x.dislikes, rating = x.rating
-         FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[], $10::float8[])
-           AS x(id, dir, title, description, duration, post_date, views, likes, dislikes, rating)
+           views = x.views, likes = x.likes, dislikes = x.dislikes, rating = x.rating, comments = x.comments, gender = x.gender,
+           channel_id = x.channel_id
+         FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[], $10::float8[],
+             $11::int[], $12::int[], $13::int[])
+           AS x(id, dir, title, description, duration, post_date, views, likes, dislikes, rating, comments, gender, channel_id)
          WHERE v.id = x.id`,
-        videoColumns(updated, this.now),
+        videoColumns(updated, this.now, channels),
       );
       await c.query(
         `UPDATE video_sources s SET embed_url = x.embed_url, thumb_url = x.thumb_url, thumbs = x.thumbs, preview_url = x.preview_url,
@@ -474,12 +493,13 @@ export class PgCatalogWriter implements CatalogWriter {
     if (added.length > 0) {
       await c.query(
         `INSERT INTO videos (id, dir, title, description, duration, post_date, status_id, views, likes, dislikes, rating,
-           comments, sg_id, ex_tube, ex_id, username)
+           comments, sg_id, ex_tube, ex_id, username, gender, channel_id)
          SELECT x.id, x.dir, x.title, x.description, x.duration, x.post_date, ${STATUS.active}, x.views, x.likes, x.dislikes, x.rating,
-           0, 0, $1, x.ex_id, $1
-         FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[], $8::int[], $9::int[], $10::int[], $11::float8[], $12::int[])
-           AS x(id, dir, title, description, duration, post_date, views, likes, dislikes, rating, ex_id)`,
-        [source, ...videoColumns(added, this.now), added.map((a) => exIdOf(a.row.externalId))],
+           x.comments, 0, $1, x.ex_id, $1, x.gender, x.channel_id
+         FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[], $8::int[], $9::int[], $10::int[], $11::float8[],
+             $12::int[], $13::int[], $14::int[], $15::int[])
+           AS x(id, dir, title, description, duration, post_date, views, likes, dislikes, rating, comments, gender, channel_id, ex_id)`,
+        [source, ...videoColumns(added, this.now, channels), added.map((a) => exIdOf(a.row.externalId))],
       );
       await c.query(
         `INSERT INTO video_sources (video_id, source, external_id, embed_url, thumb_url, thumbs, preview_url, hash, seen_run)
@@ -587,10 +607,13 @@ export class PgCatalogWriter implements CatalogWriter {
       await c.query(RECOUNT_SQL);
       // "Most popular" and "top rated" by period are precomputed: a removed video must leave them too.
       await rebuildPgPeriodStats(c, this.now);
+      // The model, channel and tag indexes' numbers: after the period tables' lock (a view adds to
+      // both in that order: store.ts recordView).
+      await rebuildPgEntityStats(c, this.now);
       await this.markChanged(c);
       await c.query('DELETE FROM meta WHERE key = $1', [RECOUNT_DUE_KEY]);
     });
-    await vacuumPeriods(this.pool);
+    await vacuumPeriods(this.pool, ['entity_stats']);
     // Autovacuum never analyzes a partitioned table as a whole, and a search chooses how to read the
     // slices from video_search's lexeme statistics (queries.ts newestMatches): new words and new
     // proportions count once the import is done.

@@ -9,6 +9,7 @@ import { formatPostDate } from '../filters';
 import { VISIBLE_STATUS_SQL } from '../status';
 import { prepared } from './statements';
 import { toRawVideo, type VideoListRow } from '../raw-rows';
+import { LIST_COLUMNS } from './video-rows';
 
 /** Every non-empty range of `size` ids: its number (1-based), its count and its newest post date. */
 export function sitemapRanges(db: Database.Database, size: number, now: number): RawSitemapRange[] {
@@ -24,8 +25,9 @@ export function sitemapRanges(db: Database.Database, size: number, now: number):
 export function sitemapRange(db: Database.Database, range: number, size: number, now: number): RawSitemapVideo[] {
   const rows = prepared(
     db,
-    // The media columns too: without them every entry had an empty thumbnail_loc.
-    `SELECT id, dir, title, duration, post_date, views, rating, sg_id, description, s.thumb_url, s.thumbs, s.preview_url
+    // A list item's columns (the media too: without them every entry had an empty thumbnail_loc; the
+    // orientation and models, else every entry read as straight with no model).
+    `SELECT ${LIST_COLUMNS}, description
      FROM videos LEFT JOIN video_sources s ON s.video_id = videos.id
      WHERE id BETWEEN @from AND @to AND ${VISIBLE_STATUS_SQL} AND post_date <= @now ORDER BY id`,
   ).all({ from: (range - 1) * size + 1, to: range * size, now }) as (VideoListRow & { description: string })[];

@@ -6,7 +6,7 @@ import { prepared } from './statements';
 
 
 // Its models' titles in model id order, as the network sends them (a video has a few at most).
-const LIST_COLUMNS = `id, dir, title, duration, post_date, views, rating, sg_id, s.thumb_url, s.thumbs, s.preview_url, gender,
+export const LIST_COLUMNS = `id, dir, title, duration, post_date, views, rating, sg_id, s.thumb_url, s.thumbs, s.preview_url, gender,
   (SELECT group_concat(title, ', ') FROM (SELECT m.title FROM video_models vm JOIN models m ON m.id = vm.model_id
      WHERE vm.video_id = videos.id ORDER BY m.id)) AS models`;
 

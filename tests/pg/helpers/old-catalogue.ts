@@ -21,12 +21,29 @@ async function tables(db: Queryable): Promise<string[]> {
   return r.rows.map((x) => x.t);
 }
 
-/** Every row of every table, sorted: what a migration must keep (meta's schema_version aside: migrations move it). */
-export async function everyRow(db: Queryable): Promise<Record<string, string[]>> {
+/** Each table's columns, by table name. */
+export async function columnsOf(db: Queryable): Promise<Record<string, string[]>> {
+  const r = await db.query<{ t: string; c: string }>(
+    "SELECT table_name AS t, column_name AS c FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, ordinal_position",
+  );
+  const out: Record<string, string[]> = {};
+  for (const { t, c } of r.rows) (out[t] ??= []).push(c);
+  return out;
+}
+
+/**
+ * Every row of every table, sorted: what a migration must keep (meta's schema_version and
+ * entity_stats_at aside: migrations write them). With `columns`, only those tables and of each only those columns (what an
+ * older schema had: a migration may add columns and tables).
+ */
+export async function everyRow(db: Queryable, columns?: Record<string, string[]>): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const t of await tables(db)) {
-    const r = await db.query<{ row: string }>(`SELECT t::text AS row FROM "${t}" t`);
-    out[t] = r.rows.map((x) => x.row).filter((row) => t !== 'meta' || !row.startsWith('(schema_version,')).sort();
+    const cols = columns ? columns[t] : null;
+    if (cols === undefined) continue;
+    const row = cols ? `ROW(${cols.map((c) => `t."${c}"`).join(', ')})` : 't';
+    const r = await db.query<{ row: string }>(`SELECT ${row}::text AS row FROM "${t}" t`);
+    out[t] = r.rows.map((x) => x.row).filter((row) => t !== 'meta' || !/^\((schema_version|entity_stats_at),/.test(row)).sort();
   }
   return out;
 }
