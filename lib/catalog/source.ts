@@ -59,12 +59,6 @@ const TOP_ENTITIES = 30;
 /** A list section that names a model, channel or tag. */
 const isEntitySection = (s: ListSection): s is EntityKindName => s === 'model' || s === 'channel' || s === 'tag';
 
-/** What a store without the model, channel and tag queries answers (see CatalogStore). */
-function needs<T>(method: T | undefined, what: string): T {
-  if (method === undefined) throw new SourceError('internal', `This catalogue store cannot answer ${what} yet`);
-  return method;
-}
-
 /** A video id either store can hold: any other is not found, without asking. */
 const isVideoId = (id: number): boolean => Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID;
 
@@ -169,11 +163,11 @@ export function createCatalogSource(store: CatalogStore, options: CatalogSourceO
    * statistics are as of the last recount, and a scheduled video may have gone live since).
    */
   async function entityOf(kind: EntityKindName, dir: string, gender: Orientation, t: number): Promise<EntityListRow | null> {
-    const row = await needs(store.entityByDir, 'models, channels and tags')(kind, dir);
+    const row = await store.entityByDir(kind, dir);
     if (!row) return null;
     const videos = await total({ categoryId: 0, entity: { kind, id: row.id }, gender, duration: 'all', date: 'all' }, t);
     if (videos === 0) return null;
-    const [listed] = await needs(store.entityRows, 'models, channels and tags')(kind, [row.id], gender, t);
+    const [listed] = await store.entityRows(kind, [row.id], gender, t);
     return listed ? { ...listed, videos } : null;
   }
 
@@ -195,16 +189,16 @@ export function createCatalogSource(store: CatalogStore, options: CatalogSourceO
     const count = clampInt(q.count, 1, LIMITS.maxCount);
     const offset = (clampInt(q.page, 1, LIMITS.maxPage) - 1) * count;
     const gender = toOrientation(q.gender);
-    const totalCount = await remember(counts, `${kind}|${gender}|${q.letter}`, () => needs(store.countEntities, 'the model and channel indexes')(kind, gender, q.letter));
+    const totalCount = await remember(counts, `${kind}|${gender}|${q.letter}`, () => store.countEntities(kind, gender, q.letter));
     if (offset >= totalCount) return { rows: [], total: totalCount };
-    const ids = await needs(store.listEntityIds, 'the model and channel indexes')({ kind, gender, sort: q.sort, letter: q.letter, limit: count, offset });
-    return { rows: await needs(store.entityRows, 'the model and channel indexes')(kind, ids, gender, now()), total: totalCount };
+    const ids = await store.listEntityIds({ kind, gender, sort: q.sort, letter: q.letter, limit: count, offset });
+    return { rows: await store.entityRows(kind, ids, gender, now()), total: totalCount };
   }
 
   /** The main stats' model or channel titles: most videos of the orientation first. */
   async function topTitles(kind: EntityKind, gender: Orientation): Promise<string[]> {
-    const ids = await needs(store.listEntityIds, 'the main stats')({ kind, gender, sort: 'count-videos', letter: '', limit: TOP_ENTITIES, offset: 0 });
-    return (await needs(store.entityRows, 'the main stats')(kind, ids, gender, now())).map((e) => e.title);
+    const ids = await store.listEntityIds({ kind, gender, sort: 'count-videos', letter: '', limit: TOP_ENTITIES, offset: 0 });
+    return (await store.entityRows(kind, ids, gender, now())).map((e) => e.title);
   }
 
   async function listResponse(ids: readonly number[], totalCount: number, t: number): Promise<RawVideosResponse> {
@@ -350,7 +344,7 @@ export function createCatalogSource(store: CatalogStore, options: CatalogSourceO
     sitemapEntities: (kind, pageNo, size) =>
       guarded('sitemapEntities', async () => {
         await fresh();
-        return needs(store.sitemapEntities, 'the sitemaps of models, channels and tags')(kind, clampInt(pageNo, 1, LIMITS.maxPage), clampInt(size, 1, MAX_SITEMAP_SIZE));
+        return store.sitemapEntities(kind, clampInt(pageNo, 1, LIMITS.maxPage), clampInt(size, 1, MAX_SITEMAP_SIZE));
       }),
 
     videofile: (videoId) =>

@@ -141,26 +141,23 @@ export interface CatalogStore {
   keywordsByPrefix(text: string, limit: number): MaybePromise<string[]>;
   sitemapRanges(size: number, now: number): MaybePromise<RawSitemapRange[]>;
   sitemapRange(range: number, size: number, now: number): MaybePromise<RawSitemapVideo[]>;
-  /*
-   * Models, channels and tags. Optional only while the PostgreSQL store is being built (issue 26):
-   * both stores implement them, and the source answers 'internal' without them.
-   */
+  /* Models, channels and tags (docs/architecture.md, the content model). */
   /** The model, channel or tag whose dir this is, or null. */
-  entityByDir?(kind: EntityKindName, dir: string): MaybePromise<EntityRow | null>;
+  entityByDir(kind: EntityKindName, dir: string): MaybePromise<EntityRow | null>;
   /** How many models or channels have listable videos of the orientation (whose dir is in the letter's range). */
-  countEntities?(kind: EntityKind, gender: Orientation, letter: string): MaybePromise<number>;
+  countEntities(kind: EntityKind, gender: Orientation, letter: string): MaybePromise<number>;
   /** One page of the model or channel index, ids in the sort's order (ties: the higher id first; by title: dir, then id). */
-  listEntityIds?(f: EntityListFilter): MaybePromise<number[]>;
+  listEntityIds(f: EntityListFilter): MaybePromise<number[]>;
   /**
    * The index items of these ids in the orientation, in the order given: an unknown id is left
    * out, one without entity_stats of the orientation has zeros.
    */
-  entityRows?(kind: EntityKindName, ids: readonly number[], gender: Orientation, now: number): MaybePromise<EntityListRow[]>;
+  entityRows(kind: EntityKindName, ids: readonly number[], gender: Orientation, now: number): MaybePromise<EntityListRow[]>;
   /**
    * Page `page` (1-based) of the models, channels or tags with listable videos (all orientations;
    * a tag from MIN_TAG_VIDEOS on), `size` a page, in dir order: its videos and newest post_date.
    */
-  sitemapEntities?(kind: EntityKindName, page: number, size: number): MaybePromise<RawSitemapEntity[]>;
+  sitemapEntities(kind: EntityKindName, page: number, size: number): MaybePromise<RawSitemapEntity[]>;
   /**
    * Counts a view or a vote. A vote is stored under the visitor's key of the day (voteSalt, else the
    * catalogue's own secret), never the visitor itself. `now` is read once the write may start.

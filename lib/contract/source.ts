@@ -119,9 +119,9 @@ export interface Source {
   suggester(lifetime: number, count: number): Promise<RawSuggesterResponse>;
   suggest(text: string): Promise<RawSuggestResponse>;
   categories(q: CategoriesQuery): Promise<RawCategoriesResponse>;
-  /** The model and channel indexes (both sources have them; optional only while they are being built). */
-  models?(q: EntitiesQuery): Promise<RawModelsResponse>;
-  channels?(q: EntitiesQuery): Promise<RawChannelsResponse>;
+  /** The model and channel indexes. */
+  models(q: EntitiesQuery): Promise<RawModelsResponse>;
+  channels(q: EntitiesQuery): Promise<RawChannelsResponse>;
   videofile(videoId: number, lifetime: number): Promise<RawVideoFileResponse | null>;
   input(form: InputForm, actor: Actor): Promise<RawInputResponse>;
   /**

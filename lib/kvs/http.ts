@@ -41,11 +41,6 @@ export function notFound(code: string): Response {
   return json({ error: 1, code }, { status: 404 });
 }
 
-/** A path the active source cannot answer (an index it does not have): not there, and never cached. */
-export function notImplemented(what: string): Response {
-  return json({ error: 1, code: 'not_available', message: `this catalogue has no ${what} index` }, { status: 404 });
-}
-
 function failure(err: unknown): Response {
   if (err instanceof SourceError) {
     const status = err.kind === 'timeout' ? 504 : 502;

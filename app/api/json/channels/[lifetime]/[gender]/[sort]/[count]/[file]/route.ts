@@ -1,4 +1,4 @@
-import { answer, json, notImplemented } from '@/lib/kvs/http';
+import { answer, json } from '@/lib/kvs/http';
 import { parseChannelsPath } from '@/lib/kvs/entity-params';
 
 type Params = { lifetime: string; gender: string; sort: string; count: string; file: string };
@@ -6,6 +6,6 @@ type Params = { lifetime: string; gender: string; sort: string; count: string; f
 /** The channel index: /api/json/channels/{lifetime}/{gender}/{sort}/{count}/..{page}.json */
 export async function GET(_request: Request, { params }: { params: Promise<Params> }) {
   return answer(parseChannelsPath(await params), async (q, source) =>
-    source.channels ? json(await source.channels(q), { lifetime: q.lifetime }) : notImplemented('channels'),
+    json(await source.channels(q), { lifetime: q.lifetime }),
   );
 }
