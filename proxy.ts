@@ -88,20 +88,33 @@ export function proxy(request: NextRequest) {
  */
 export const config = {
   matcher: [
-    // Listings: with a filter query (whitelisted and rewritten, or redirected), and of the sorts no
-    // menu offers (lib/contract/types.ts EXTRA_SORTS: redirected to their stand-in).
+    // Listings: with a filter query (whitelisted and rewritten, or redirected).
     { source: '/videos/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
     { source: '/videos/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
-    '/videos/:sort(most-viewed|most-commented)/:page/',
     // The category index with a sort.
     { source: '/categories/', has: [{ type: 'query', key: 'sort' }] },
     { source: '/categories/:category/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
     { source: '/categories/:category/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
-    '/categories/:category/:sort(most-viewed|most-commented)/:page/',
-    // The short forms, redirected.
+    // A model's, channel's or tag's listing with a filter query, as a category's.
+    { source: '/models/:model/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
+    { source: '/models/:model/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
+    { source: '/channel/:channel/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
+    { source: '/channel/:channel/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
+    { source: '/tags/:tag/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
+    { source: '/tags/:tag/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
+    // The model and channel indexes with a sort, letter or page (rewritten to their internal pages).
+    { source: '/models/', has: [{ type: 'query', key: 'sort' }] },
+    { source: '/models/', has: [{ type: 'query', key: 'letter' }] },
+    { source: '/models/', has: [{ type: 'query', key: 'page' }] },
+    { source: '/channels/', has: [{ type: 'query', key: 'sort' }] },
+    { source: '/channels/', has: [{ type: 'query', key: 'page' }] },
+    // The short forms, redirected (a model's, channel's or tag's own path among them).
     '/videos/',
     '/videos/:sort/',
     '/categories/:category/',
+    '/models/:model/',
+    '/channel/:channel/',
+    '/tags/:tag/',
     '/latest-updates/',
     '/top-rated/',
     '/most-popular/',

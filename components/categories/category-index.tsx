@@ -17,14 +17,15 @@ export const categoryIndexMetadata: Metadata = {
   alternates: { canonical: categoriesUrl() },
 };
 
-const SORT_ORDER = ['count-videos', 'title'] as const satisfies readonly CategorySort[];
+const SORT_ORDER = ['count-videos', 'recent', 'title'] as const satisfies readonly CategorySort[];
+const SORT_TEXTS = { 'count-videos': 'categories.byCount', recent: 'categories.byRecent', title: 'categories.byTitle' } as const satisfies Record<CategorySort, string>;
 
 /** The heading's texts: the index's and its skeleton's (CategoryIndexSkeleton shows the same words, so it wraps the same). */
 export function categoryIndexHeading(): CategoryIndexHeading {
-  return { title: t('categories.heading'), sorts: SORT_ORDER.map((s) => t(s === 'title' ? 'categories.byTitle' : 'categories.byCount')) };
+  return { title: t('categories.heading'), sorts: SORT_ORDER.map((s) => t(SORT_TEXTS[s])) };
 }
 
-/** The category index, by count of videos or by title. */
+/** The category index, by count of videos, by its newest video or by title. */
 export async function CategoryIndex({ sort }: { sort: CategorySort }) {
   const heading = categoryIndexHeading();
   const loaded = await attempt(() => getCategories(sort));

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { LoadingLink } from '@/components/navigation/loading-link';
 import { SearchBox } from '@/components/search/search-box';
 import { t } from '@/lib/i18n';
-import { categoriesUrl, videosUrl } from '@/lib/web/routes';
+import { categoriesUrl, entityIndexUrl, videosUrl } from '@/lib/web/routes';
 import { HeaderBehavior } from './header-behavior';
 import { BookmarkIcon, HistoryIcon, LogoMark, MenuIcon } from './icons';
 import { SearchFallback } from './search-fallback';
@@ -17,6 +17,8 @@ const MAIN_LINKS = [
   { href: videosUrl('most-popular'), key: 'nav.popular' },
   { href: videosUrl('top-rated'), key: 'nav.best' },
   { href: categoriesUrl(), key: 'nav.categories' },
+  { href: entityIndexUrl('model'), key: 'nav.models' },
+  { href: entityIndexUrl('channel'), key: 'nav.channels' },
 ] as const;
 
 export function Header({ siteName }: { siteName: string }) {

@@ -23,6 +23,7 @@ import type {
 } from '@/lib/contract/types';
 import { DEFAULTS, LIFETIME, LIMITS } from '@/lib/contract/constants';
 import { attempt, type Attempt } from './attempt';
+import { toVideoCredits, type VideoCredits } from './entity-reshape';
 import { toCategories, toInt, toIsoDate, toSuggestions, toTopStats, toVideoDetail, toVideoList, toVideoSummary } from '@/lib/kvs/reshape';
 import type { Source } from '@/lib/contract/source';
 import { upstreamSource } from '@/lib/upstream/source';
@@ -124,10 +125,10 @@ export async function searchVideos(o: SearchOptions): Promise<VideoList> {
   return result;
 }
 
-/** The 'video' call; null when the video does not exist. */
-export const getVideo = cache(async (id: number): Promise<VideoDetail | null> => {
+/** The 'video' call, with the video's models, channel and tags; null when the video does not exist. */
+export const getVideo = cache(async (id: number): Promise<(VideoDetail & { credits: VideoCredits }) | null> => {
   const raw = await (await getSource()).video(id, LIFETIME.video);
-  if ('video' in raw && raw.video && !raw.error) return toVideoDetail(raw.video);
+  if ('video' in raw && raw.video && !raw.error) return { ...toVideoDetail(raw.video), credits: toVideoCredits(raw.video) };
   return null;
 });
 
@@ -137,12 +138,12 @@ export const getRelated = cache(async (videoId: number, page = 1, count: number 
   return toVideoList(raw);
 });
 
-/** All categories, by title or by count of videos. */
+/** All categories, by title, by count of videos, or the one with the newest video first. */
 export const getCategories = cache(async (sort: CategorySort = 'count-videos'): Promise<Category[]> => {
   const raw = await (await getSource()).categories({
     lifetime: LIFETIME.categories,
     gender: DEFAULTS.gender,
-    section: sort === 'title' ? 'title' : DEFAULTS.categoriesSection,
+    section: sort === 'count-videos' ? DEFAULTS.categoriesSection : sort,
     lang: DEFAULTS.lang,
   });
   return toCategories(raw.categories);

@@ -11,13 +11,14 @@
  *   `proxyMatchers()`);
  * - the fuzz families (tests/fuzz/families.mjs).
  *
- * A new family (models, channels, tags) is one entry here plus its page files.
+ * A new family is one entry here plus its page files.
  *
  * Client-safe: no server-only import (./loading-page.ts runs in the browser).
  */
 import { LIFETIME } from '@/lib/contract/constants';
-import { CATEGORY_SORTS, DATES, EXTRA_SORTS, PAGE_DURATIONS, SORTS } from '@/lib/contract/types';
-import { categoriesUrl, categoryUrl, INFORMATION_PAGES, informationUrl, videosUrl } from './routes';
+import { CATEGORY_SORTS, DATES, ENTITY_SORTS, PAGE_DURATIONS, SORTS } from '@/lib/contract/types';
+import { LETTERS } from './params';
+import { categoriesUrl, categoryUrl, entityIndexUrl, INFORMATION_PAGES, informationUrl, SECTION_BASES, videosUrl } from './routes';
 
 /** The kinds of page that have a placeholder to show while they load (components/navigation/page-skeleton.tsx). */
 export type LoadingPage = 'home' | 'listing' | 'categories';
@@ -87,18 +88,62 @@ export interface RouteFamily {
 /** Canonical filter values: what the site's own links carry ('all' is left out of them). */
 const DATE_ARGS = DATES.filter((d) => d !== 'all');
 const DURATION_ARGS = PAGE_DURATIONS.filter((d) => d !== 'all');
-const EXTRA = EXTRA_SORTS.join('|');
 
 /** The search page's lifetime in shared caches (proxy.ts sets it: the page itself renders per request). */
 export const SEARCH_PAGE_LIFETIME = 600;
 /** The API's search is kept an hour at most, whatever its params ask (app/api/videos2.php). */
 export const API_SEARCH_LIFETIME = 3600;
 
-const listingProxy = (source: string, extraSorts: string): ProxyRule[] => [
+const listingProxy = (source: string): ProxyRule[] => [
   { does: 'redirect-or-rewrite', source, hasQuery: 'date' },
   { does: 'redirect-or-rewrite', source, hasQuery: 'duration' },
-  // The sorts no menu offers redirect to their stand-in.
-  { does: 'redirect', source: extraSorts },
+];
+
+/** A model's, channel's or tag's listing: as a category's, under its own path. */
+const sectionListing = (name: string, base: string, param: string, sitemap?: SitemapListing): RouteFamily => ({
+  name,
+  kind: 'page',
+  paths: [`/${base}/:${param}/:sort/:page/`],
+  query: { date: DATE_ARGS, duration: DURATION_ARGS },
+  lifetime: LIFETIME.videos,
+  ...(sitemap ? { sitemap } : {}),
+  loading: 'listing',
+  proxy: listingProxy(`/${base}/:${param}/:sort/:page/`),
+});
+
+/** The model and channel indexes: one page, its sort, letter and page in the query (rewritten to internal routes). */
+const entityIndex = (kind: 'model' | 'channel'): RouteFamily => ({
+  name: `${kind}-index`,
+  kind: 'page',
+  paths: [entityIndexUrl(kind)],
+  query: { sort: ENTITY_SORTS, ...(kind === 'model' ? { letter: LETTERS } : {}), page: null },
+  lifetime: LIFETIME.categories,
+  sitemap: { file: 'pages', changefreq: 'daily', priority: '0.7', lastmod: true, urls: () => [entityIndexUrl(kind)] },
+  loading: 'categories',
+  proxy: ['sort', ...(kind === 'model' ? ['letter'] : []), 'page'].map((hasQuery): ProxyRule => ({ does: 'redirect-or-rewrite', source: entityIndexUrl(kind), hasQuery })),
+});
+
+/** The index's internal route (routes.ts entityIndexRoute): the proxy's rewrite target. */
+const entityIndexRoutes = (kind: 'model' | 'channel'): RouteFamily => ({
+  name: `${kind}-index-sorted`,
+  kind: 'page',
+  paths: [`/${kind}-index/:sort(${ENTITY_SORTS.join('|')})/:letter(${kind === 'model' ? [...LETTERS, 'all'].join('|') : 'all'})/:page/`],
+  query: {},
+  lifetime: LIFETIME.categories,
+});
+
+/** The short and old forms of the listings' URLs (a section's own path, /models/{dir}/ and the like, among them). */
+const SHORT_FORMS = [
+  '/videos/',
+  '/videos/:sort/',
+  '/categories/:category/',
+  `/${SECTION_BASES.model}/:model/`,
+  `/${SECTION_BASES.channel}/:channel/`,
+  `/${SECTION_BASES.tag}/:tag/`,
+  '/latest-updates/',
+  '/top-rated/',
+  '/most-popular/',
+  '/favourites/',
 ];
 
 export const ROUTE_FAMILIES: readonly RouteFamily[] = [
@@ -119,7 +164,7 @@ export const ROUTE_FAMILIES: readonly RouteFamily[] = [
     lifetime: LIFETIME.videos,
     sitemap: { file: 'pages', changefreq: 'daily', priority: '0.8', lastmod: true, urls: () => SORTS.map((s) => videosUrl(s)) },
     loading: 'listing',
-    proxy: listingProxy('/videos/:sort/:page/', `/videos/:sort(${EXTRA})/:page/`),
+    proxy: listingProxy('/videos/:sort/:page/'),
   },
   {
     name: 'category-index',
@@ -145,18 +190,21 @@ export const ROUTE_FAMILIES: readonly RouteFamily[] = [
       urls: async (catalog) => (await catalog.categories()).map((c) => categoryUrl(c.dir)),
     },
     loading: 'listing',
-    proxy: listingProxy('/categories/:category/:sort/:page/', `/categories/:category/:sort(${EXTRA})/:page/`),
+    proxy: listingProxy('/categories/:category/:sort/:page/'),
   },
+  sectionListing('model-listing', SECTION_BASES.model, 'model'),
+  sectionListing('channel-listing', SECTION_BASES.channel, 'channel'),
+  sectionListing('tag-listing', SECTION_BASES.tag, 'tag'),
+  entityIndex('model'),
+  entityIndex('channel'),
   {
     // The short and old forms of the listings' URLs: each redirects to its listing.
     name: 'short-forms',
     kind: 'page',
-    paths: ['/videos/', '/videos/:sort/', '/categories/:category/', '/latest-updates/', '/top-rated/', '/most-popular/', '/favourites/'],
+    paths: SHORT_FORMS,
     query: {},
     lifetime: null,
-    proxy: ['/videos/', '/videos/:sort/', '/categories/:category/', '/latest-updates/', '/top-rated/', '/most-popular/', '/favourites/'].map(
-      (source): ProxyRule => ({ does: 'redirect', source }),
-    ),
+    proxy: SHORT_FORMS.map((source): ProxyRule => ({ does: 'redirect', source })),
   },
   {
     name: 'search',
@@ -194,8 +242,10 @@ export const ROUTE_FAMILIES: readonly RouteFamily[] = [
   },
   // The visitor's own lists, filled in the browser: static pages.
   { name: 'personal', kind: 'page', paths: ['/bookmarks/', '/history/', '/my-data/'], query: {}, lifetime: null },
-  // The category index by title, the proxy's rewrite target of /categories/?sort=title.
+  // The category index by another sort, the proxy's rewrite target of /categories/?sort=title (or recent).
   { name: 'category-index-sorted', kind: 'page', paths: [`/category-index/:sort(${CATEGORY_SORTS.join('|')})/`], query: {}, lifetime: LIFETIME.categories },
+  entityIndexRoutes('model'),
+  entityIndexRoutes('channel'),
   { name: 'not-found', kind: 'page', paths: ['/404/'], query: {}, lifetime: LIFETIME.videos },
   { name: 'media', kind: 'file', paths: ['/media/thumbs/:video/:file', '/media/category/:file'], query: {}, lifetime: null },
   { name: 'embed', kind: 'file', paths: ['/embed/:video/'], query: {}, lifetime: LIFETIME.video },

@@ -5,15 +5,17 @@ import { ROUTE_FAMILIES } from '@/lib/web/route-families';
 const NEWEST = '2026-11-30T10:00:00Z';
 const catalog = { categories: async () => [{ dir: 'travel' }, { dir: 'cooking' }] };
 
-test('pages.xml: home, the sort listings, the category index, each category, the information pages and the age-assurance page', async () => {
+test('pages.xml: home, the sort listings, the category index, each category, the model and channel indexes, the information pages and the age-assurance page', async () => {
   expect(pagesSitemapNames()).toEqual(['pages.xml']);
   const entries = await pagesSitemapEntries('pages.xml', ROUTE_FAMILIES, catalog, NEWEST);
   expect(entries?.map((e) => [e.loc, e.freq, e.priority, e.lastmod])).toEqual([
     ['/', 'hourly', '1.0', NEWEST],
-    ...['latest-updates', 'most-popular', 'top-rated', 'longest'].map((s) => [`/videos/${s}/1/`, 'daily', '0.8', NEWEST]),
+    ...['latest-updates', 'most-popular', 'top-rated', 'longest', 'most-viewed', 'most-commented'].map((s) => [`/videos/${s}/1/`, 'daily', '0.8', NEWEST]),
     ['/categories/', 'daily', '0.7', NEWEST],
     ['/categories/travel/latest-updates/1/', 'daily', '0.7', NEWEST],
     ['/categories/cooking/latest-updates/1/', 'daily', '0.7', NEWEST],
+    ['/models/', 'daily', '0.7', NEWEST],
+    ['/channels/', 'daily', '0.7', NEWEST],
     ['/information/', 'monthly', '0.2', null],
     ...['dmca', 'support', 'terms', 'privacy', '2257', 'cookies'].map((p) => [`/information/${p}/`, 'monthly', '0.2', null]),
     ['/information/age-assurance/', 'monthly', '0.2', null],
