@@ -61,7 +61,14 @@ export type SitemapListing =
       urls(catalog: SitemapCatalog): Promise<readonly string[]> | readonly string[];
     }
   /** The numbered video sitemaps (videos-{n}.xml, id ranges of the catalogue), each entry a <video:video>. */
-  | { videos: true };
+  | { videos: true }
+  /**
+   * The numbered sitemaps of every model's, channel's or tag's first listing page ({kind}s-{n}.xml,
+   * in dir order; a tag only from MIN_TAG_VIDEOS videos on), each dated by its newest video.
+   */
+  | { entities: SitemapEntityKind; changefreq: 'daily' | 'weekly'; priority: string };
+
+export type SitemapEntityKind = 'model' | 'channel' | 'tag';
 
 export interface RouteFamily {
   /** Also its name on the edge (nginx.conf) and in the fuzz run. */
@@ -100,15 +107,15 @@ const listingProxy = (source: string): ProxyRule[] => [
 ];
 
 /** A model's, channel's or tag's listing: as a category's, under its own path. */
-const sectionListing = (name: string, base: string, param: string, sitemap?: SitemapListing): RouteFamily => ({
-  name,
+const sectionListing = (kind: SitemapEntityKind, priority: string): RouteFamily => ({
+  name: `${kind}-listing`,
   kind: 'page',
-  paths: [`/${base}/:${param}/:sort/:page/`],
+  paths: [`/${SECTION_BASES[kind]}/:${kind}/:sort/:page/`],
   query: { date: DATE_ARGS, duration: DURATION_ARGS },
   lifetime: LIFETIME.videos,
-  ...(sitemap ? { sitemap } : {}),
+  sitemap: { entities: kind, changefreq: 'daily', priority },
   loading: 'listing',
-  proxy: listingProxy(`/${base}/:${param}/:sort/:page/`),
+  proxy: listingProxy(`/${SECTION_BASES[kind]}/:${kind}/:sort/:page/`),
 });
 
 /** The model and channel indexes: one page, its sort, letter and page in the query (rewritten to internal routes). */
@@ -192,9 +199,9 @@ export const ROUTE_FAMILIES: readonly RouteFamily[] = [
     loading: 'listing',
     proxy: listingProxy('/categories/:category/:sort/:page/'),
   },
-  sectionListing('model-listing', SECTION_BASES.model, 'model'),
-  sectionListing('channel-listing', SECTION_BASES.channel, 'channel'),
-  sectionListing('tag-listing', SECTION_BASES.tag, 'tag'),
+  sectionListing('model', '0.6'),
+  sectionListing('channel', '0.6'),
+  sectionListing('tag', '0.5'),
   entityIndex('model'),
   entityIndex('channel'),
   {

@@ -1,5 +1,5 @@
 /** The sitemaps of the route families' table: the one pages sitemap lists what it always did, in the same order. */
-import { pagesSitemapEntries, pagesSitemapNames, sitemapIndexEntries } from '@/lib/seo/sitemap';
+import { entitySitemapName, pagesSitemapEntries, pagesSitemapNames, sitemapIndexEntries } from '@/lib/seo/sitemap';
 import { ROUTE_FAMILIES } from '@/lib/web/route-families';
 
 const NEWEST = '2026-11-30T10:00:00Z';
@@ -33,4 +33,17 @@ test('the index: pages.xml, then the video sitemaps', () => {
     { name: 'videos-1.xml', lastmod: '2026-11-01T00:00:00Z' },
     { name: 'videos-2.xml', lastmod: NEWEST },
   ]);
+});
+
+test("the index names the models', channels' and tags' files after the video sitemaps, each dated by its newest video", () => {
+  const videos = [{ n: 1, lastmod: NEWEST }];
+  const entities = { model: [{ n: 1, lastmod: '2026-11-02T00:00:00.000Z' }, { n: 2, lastmod: NEWEST }], tag: [{ n: 1, lastmod: NEWEST }] };
+  expect(sitemapIndexEntries(ROUTE_FAMILIES, NEWEST, videos, entities).map((e) => [e.name, e.lastmod])).toEqual([
+    ['pages.xml', NEWEST],
+    ['videos-1.xml', NEWEST],
+    ['models-1.xml', '2026-11-02T00:00:00.000Z'],
+    ['models-2.xml', NEWEST],
+    ['tags-1.xml', NEWEST],
+  ]);
+  expect(entitySitemapName('channel', 3)).toBe('channels-3.xml');
 });
