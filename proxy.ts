@@ -9,7 +9,7 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { isMalformedPath, MALFORMED_PATH_TARGET } from '@/lib/web/malformed-path';
-import { routeDecision } from '@/lib/web/routes';
+import { routeDecision, splitSection } from '@/lib/web/routes';
 import { ageCheck } from '@/lib/age/proxy-check';
 
 /** The redirects and filter rewrites of page URLs: the route module's (lib/web/routes.ts). */
@@ -71,7 +71,7 @@ export function proxy(request: NextRequest) {
   } else {
     response = plainUrl ? NextResponse.rewrite(plainUrl) : NextResponse.next();
   }
-  if (url.pathname.startsWith('/search/') && !malformed && !(d && 'redirect' in d) && request.headers.get('rsc') !== '1') {
+  if (splitSection(url.pathname).rest.startsWith('/search/') && !malformed && !(d && 'redirect' in d) && request.headers.get('rsc') !== '1') {
     // Search renders per request (unbounded terms); a CDN may still keep it for a while. Not a
     // client navigation's flight data: that is rendered against the visitor's router state
     // (Next-Router-State-Tree), which shared caches leave out of their key (any value can be sent,
@@ -88,26 +88,41 @@ export function proxy(request: NextRequest) {
  */
 export const config = {
   matcher: [
-    // Listings: with a filter query (whitelisted and rewritten, or redirected).
+    // Listings with a filter query (whitelisted and rewritten, or redirected), in every orientation
+    // section; the category, model and channel indexes with a sort, letter or page (rewritten to
+    // their internal pages).
     { source: '/videos/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
     { source: '/videos/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
-    // The category index with a sort.
+    { source: '/:orientation(gay|shemale)/videos/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
+    { source: '/:orientation(gay|shemale)/videos/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
     { source: '/categories/', has: [{ type: 'query', key: 'sort' }] },
+    { source: '/:orientation(gay|shemale)/categories/', has: [{ type: 'query', key: 'sort' }] },
     { source: '/categories/:category/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
     { source: '/categories/:category/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
-    // A model's, channel's or tag's listing with a filter query, as a category's.
+    { source: '/:orientation(gay|shemale)/categories/:category/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
+    { source: '/:orientation(gay|shemale)/categories/:category/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
     { source: '/models/:model/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
     { source: '/models/:model/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
+    { source: '/:orientation(gay|shemale)/models/:model/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
+    { source: '/:orientation(gay|shemale)/models/:model/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
     { source: '/channel/:channel/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
     { source: '/channel/:channel/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
+    { source: '/:orientation(gay|shemale)/channel/:channel/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
+    { source: '/:orientation(gay|shemale)/channel/:channel/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
     { source: '/tags/:tag/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
     { source: '/tags/:tag/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
-    // The model and channel indexes with a sort, letter or page (rewritten to their internal pages).
+    { source: '/:orientation(gay|shemale)/tags/:tag/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
+    { source: '/:orientation(gay|shemale)/tags/:tag/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
     { source: '/models/', has: [{ type: 'query', key: 'sort' }] },
     { source: '/models/', has: [{ type: 'query', key: 'letter' }] },
     { source: '/models/', has: [{ type: 'query', key: 'page' }] },
+    { source: '/:orientation(gay|shemale)/models/', has: [{ type: 'query', key: 'sort' }] },
+    { source: '/:orientation(gay|shemale)/models/', has: [{ type: 'query', key: 'letter' }] },
+    { source: '/:orientation(gay|shemale)/models/', has: [{ type: 'query', key: 'page' }] },
     { source: '/channels/', has: [{ type: 'query', key: 'sort' }] },
     { source: '/channels/', has: [{ type: 'query', key: 'page' }] },
+    { source: '/:orientation(gay|shemale)/channels/', has: [{ type: 'query', key: 'sort' }] },
+    { source: '/:orientation(gay|shemale)/channels/', has: [{ type: 'query', key: 'page' }] },
     // The short forms, redirected (a model's, channel's or tag's own path among them).
     '/videos/',
     '/videos/:sort/',
@@ -118,10 +133,21 @@ export const config = {
     '/latest-updates/',
     '/top-rated/',
     '/most-popular/',
+    '/:orientation(gay|shemale)/videos/',
+    '/:orientation(gay|shemale)/videos/:sort/',
+    '/:orientation(gay|shemale)/categories/:category/',
+    '/:orientation(gay|shemale)/models/:model/',
+    '/:orientation(gay|shemale)/channel/:channel/',
+    '/:orientation(gay|shemale)/tags/:tag/',
+    '/:orientation(gay|shemale)/latest-updates/',
+    '/:orientation(gay|shemale)/top-rated/',
+    '/:orientation(gay|shemale)/most-popular/',
+    // The old bookmarks path (the visitor's own lists have no section).
     '/favourites/',
     // Search pages: per request anyway; the proxy adds the CDN cache header and drops a duration
     // the filter does not offer.
     '/search/:page/',
+    '/:orientation(gay|shemale)/search/:page/',
     // Paths with a percent-escape, checked for broken ones (plain paths never hold a '%').
     '/(.*%.*)',
     // The flight-payload suffix, answered as the plain page.

@@ -1,11 +1,8 @@
-import type { Metadata } from 'next';
-import { EntityIndex, entityIndexMetadata, FIRST_INDEX_PAGE } from '@/components/entities/entity-index';
+import { entityIndexPage } from '@/components/entities/entity-index';
 
 // The categories lifetime (docs/spec.md §9): an index changes as its counts do.
 export const revalidate = 14400;
 
-export const metadata: Metadata = entityIndexMetadata('channel', FIRST_INDEX_PAGE);
-
-export default function ChannelIndexPage() {
-  return <EntityIndex kind="channel" p={FIRST_INDEX_PAGE} />;
-}
+const page = entityIndexPage('channel');
+export const generateMetadata = page.generateMetadata;
+export default page.Page;

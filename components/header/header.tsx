@@ -3,7 +3,9 @@ import Link from 'next/link';
 import { LoadingLink } from '@/components/navigation/loading-link';
 import { SearchBox } from '@/components/search/search-box';
 import { t } from '@/lib/i18n';
-import { categoriesUrl, entityIndexUrl, videosUrl } from '@/lib/web/routes';
+import { categoriesUrl, entityIndexUrl, homeUrl, videosUrl } from '@/lib/web/routes';
+import { ORIENTATIONS } from '@/lib/contract/types';
+import { sectionMemoryScript } from './section-memory';
 import { HeaderBehavior } from './header-behavior';
 import { BookmarkIcon, HistoryIcon, LogoMark, MenuIcon } from './icons';
 import { SearchFallback } from './search-fallback';
@@ -21,8 +23,27 @@ const MAIN_LINKS = [
   { href: entityIndexUrl('channel'), key: 'nav.channels' },
 ] as const;
 
+const SWITCH_TEXTS = { str: 'videoTypes.straight', gay: 'videoTypes.gay', she: 'videoTypes.shemale' } as const;
+
+/**
+ * The orientation switch: each section's home, one click away. Plain links (a full page load,
+ * which the section memory's script runs on), current one marked by that script.
+ */
+function OrientationSwitch({ className }: { className?: string }) {
+  return (
+    <nav className={className} aria-label={t('nav.orientation')}>
+      {ORIENTATIONS.map((o) => (
+        <a key={o} href={homeUrl(o)} data-orientation={o} className={styles.switchLink}>
+          {t(SWITCH_TEXTS[o])}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
 export function Header({ siteName }: { siteName: string }) {
   return (
+    <>
     <header id={HEADER_ID} className={styles.header}>
       <div className={styles.inner}>
         {/* The hamburger menu (width 1024 and below): a <details> works without JavaScript. */}
@@ -34,7 +55,7 @@ export function Header({ siteName }: { siteName: string }) {
             <ul>
               {MAIN_LINKS.map((l) => (
                 <li key={l.href}>
-                  <LoadingLink href={l.href} className={styles.menuLink}>
+                  <LoadingLink href={l.href} data-section-path={l.href} className={styles.menuLink}>
                     {t(l.key)}
                   </LoadingLink>
                 </li>
@@ -50,10 +71,11 @@ export function Header({ siteName }: { siteName: string }) {
                 </Link>
               </li>
             </ul>
+            <OrientationSwitch className={styles.menuSwitch} />
           </nav>
         </details>
 
-        <LoadingLink href="/" className={styles.logo} aria-label={t('site.homeLabel', { siteName })}>
+        <LoadingLink href="/" data-section-path="/" className={styles.logo} aria-label={t('site.homeLabel', { siteName })}>
           <LogoMark />
           <span className={styles.logoText}>{siteName}</span>
         </LoadingLink>
@@ -62,13 +84,15 @@ export function Header({ siteName }: { siteName: string }) {
           <ul>
             {MAIN_LINKS.map((l) => (
               <li key={l.href}>
-                <LoadingLink href={l.href} className={styles.navLink}>
+                <LoadingLink href={l.href} data-section-path={l.href} className={styles.navLink}>
                   {t(l.key)}
                 </LoadingLink>
               </li>
             ))}
           </ul>
         </nav>
+
+        <OrientationSwitch className={styles.switch} />
 
         <div className={styles.search}>
           <Suspense fallback={<SearchFallback />}>
@@ -89,5 +113,8 @@ export function Header({ siteName }: { siteName: string }) {
       </div>
       <HeaderBehavior headerId={HEADER_ID} menuId={MENU_ID} />
     </header>
+    {/* Right after the header, before the page's content: its links point at the visitor's section before first paint. */}
+    <script dangerouslySetInnerHTML={{ __html: sectionMemoryScript(HEADER_ID) }} />
+    </>
   );
 }

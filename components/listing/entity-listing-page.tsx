@@ -4,7 +4,7 @@ import { entityListingMetadata, getEntityListing, type EntityListingKind } from 
 import { notFoundBriefly } from '@/lib/data/nothing-here';
 import { parseCategoryDir, parseListing, type ListingParams } from '@/lib/web/routes';
 
-type Params = { id: string; sort: string; page: string; date?: string; duration?: string };
+type Params = { id: string; sort: string; page: string; date?: string; duration?: string; orientation?: string };
 type Props = { params: Promise<Params> };
 
 /** The route's dir and listing, the internal filter segments included when the route has them; null means 404. */
@@ -17,7 +17,8 @@ async function parse(params: Props['params']): Promise<{ dir: string; p: Listing
 
 /**
  * The page files of a model's, channel's or tag's listing (/models/{dir}/{sort}/{page}/ and its
- * filtered internal route, the same for /channel/ and /tags/): one implementation, six thin files.
+ * filtered internal route, the same for /channel/ and /tags/, in every orientation section): one
+ * implementation, thin files.
  */
 export function entityListingPage(kind: EntityListingKind) {
   return {

@@ -1,7 +1,7 @@
 import { Page } from '@/components/layout/page';
 import { t } from '@/lib/i18n';
 import { LISTING_COUNT, type CategoryListingData, type EntityListingData, type SortListingData } from '@/lib/data/listings';
-import { sectionUrl, videosUrl } from '@/lib/web/routes';
+import { homeUrl, sectionUrl, videosUrl } from '@/lib/web/routes';
 import { filterWords } from '@/lib/seo/listing';
 import { sectionCrumbs } from '@/lib/seo/breadcrumbs';
 import { BreadcrumbsJsonLd } from '@/components/seo/breadcrumbs-json-ld';
@@ -20,10 +20,10 @@ export function SortListing({ data: { p, list, error } }: { data: SortListingDat
         error={error}
         page={p.page}
         count={LISTING_COUNT}
-        href={(page) => videosUrl(p.sort, page, f)}
-        filter={<FilterMenu sort={p.sort} date={p.date} duration={p.duration} href={(n) => videosUrl(n.sort ?? p.sort, 1, n)} />}
+        href={(page) => videosUrl(p.sort, page, f, p.o)}
+        filter={<FilterMenu sort={p.sort} date={p.date} duration={p.duration} href={(n) => videosUrl(n.sort ?? p.sort, 1, n, p.o)} />}
       />
-      <BreadcrumbsJsonLd crumbs={[{ name: t('breadcrumbs.home'), path: '/' }, { name: t(`sorts.${p.sort}`) }]} />
+      <BreadcrumbsJsonLd crumbs={[{ name: t('breadcrumbs.home'), path: homeUrl(p.o) }, { name: t(`sorts.${p.sort}`) }]} />
     </Page>
   );
 }
@@ -41,8 +41,8 @@ function SectionListing({ data: { p, list, error }, kind, dir, heading }: { data
         error={error}
         page={p.page}
         count={LISTING_COUNT}
-        href={(page) => sectionUrl(kind, dir, p.sort, page, f)}
-        filter={<FilterMenu sort={p.sort} date={p.date} duration={p.duration} href={(n) => sectionUrl(kind, dir, n.sort ?? p.sort, 1, n)} />}
+        href={(page) => sectionUrl(kind, dir, p.sort, page, f, p.o)}
+        filter={<FilterMenu sort={p.sort} date={p.date} duration={p.duration} href={(n) => sectionUrl(kind, dir, n.sort ?? p.sort, 1, n, p.o)} />}
       />
     </Page>
   );
@@ -53,7 +53,7 @@ export function CategoryListing({ data }: { data: CategoryListingData }) {
   return (
     <>
       <SectionListing data={data} kind="category" dir={data.dir} heading={t('listing.categoryHeading', { category: data.category.title })} />
-      <BreadcrumbsJsonLd crumbs={sectionCrumbs('category', data.category, false)} />
+      <BreadcrumbsJsonLd crumbs={sectionCrumbs('category', data.category, false, data.p.o)} />
     </>
   );
 }
@@ -63,7 +63,7 @@ export function EntityListing({ data }: { data: EntityListingData }) {
   return (
     <>
       <SectionListing data={data} kind={data.kind} dir={data.dir} heading={t(`listing.${data.kind}Heading`, { name: data.entity.title })} />
-      <BreadcrumbsJsonLd crumbs={sectionCrumbs(data.kind, data.entity, false)} />
+      <BreadcrumbsJsonLd crumbs={sectionCrumbs(data.kind, data.entity, false, data.p.o)} />
     </>
   );
 }

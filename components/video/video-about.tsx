@@ -2,7 +2,7 @@ import { LoadingLink } from '@/components/navigation/loading-link';
 import { formatDuration } from '@/lib/web/format';
 import { t } from '@/lib/i18n';
 import { categoryUrl, searchUrl, sectionUrl } from '@/lib/web/routes';
-import type { VideoDetail } from '@/lib/contract/types';
+import type { Orientation, VideoDetail } from '@/lib/contract/types';
 import type { TagRef, VideoCredits } from '@/lib/data/entity-reshape';
 import styles from './video-about.module.css';
 
@@ -48,7 +48,7 @@ export function VideoAbout({ video }: { video: VideoDetail & { credits?: VideoCr
                 {video.categories.map((c, i) => (
                   <span key={c.dir}>
                     {i > 0 ? ', ' : null}
-                    <LoadingLink href={categoryUrl(c.dir)} prefetch={false}>
+                    <LoadingLink href={categoryUrl(c.dir, 'latest-updates', 1, {}, video.credits?.orientation)} prefetch={false}>
                       {c.title}
                     </LoadingLink>
                   </span>
@@ -61,7 +61,7 @@ export function VideoAbout({ video }: { video: VideoDetail & { credits?: VideoCr
               <dt>{t('video.tags')}</dt>
               <dd className={styles.tags}>
                 {tags.slice(0, 20).map((tag) => (
-                  <TagLink key={tag.dir} tag={tag} />
+                  <TagLink key={tag.dir} tag={tag} o={video.credits?.orientation ?? 'str'} />
                 ))}
               </dd>
             </>
@@ -90,9 +90,9 @@ export function VideoAbout({ video }: { video: VideoDetail & { credits?: VideoCr
 }
 
 /** A tag with its own page from MIN_TAG_VIDEOS videos on (lib/contract/constants.ts); a thinner one is plain text. */
-function TagLink({ tag }: { tag: TagRef }) {
+function TagLink({ tag, o }: { tag: TagRef; o: Orientation }) {
   return tag.linked ? (
-    <LoadingLink href={sectionUrl('tag', tag.dir)} prefetch={false} className={styles.tag}>
+    <LoadingLink href={sectionUrl('tag', tag.dir, 'latest-updates', 1, {}, o)} prefetch={false} className={styles.tag}>
       {tag.title}
     </LoadingLink>
   ) : (

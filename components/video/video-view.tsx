@@ -30,8 +30,8 @@ function RelatedAds() {
 /** Who is in the video and where it comes from: links to the model's and the channel's pages. */
 function Credits({ credits }: { credits: VideoCredits }) {
   const items = [
-    ...(credits.channel ? [{ key: `c-${credits.channel.dir}`, label: t('video.channel'), title: credits.channel.title, href: sectionUrl('channel', credits.channel.dir) }] : []),
-    ...credits.models.map((m) => ({ key: `m-${m.dir}`, label: t('video.models'), title: m.title, href: sectionUrl('model', m.dir) })),
+    ...(credits.channel ? [{ key: `c-${credits.channel.dir}`, label: t('video.channel'), title: credits.channel.title, href: sectionUrl('channel', credits.channel.dir, 'latest-updates', 1, {}, credits.orientation) }] : []),
+    ...credits.models.map((m) => ({ key: `m-${m.dir}`, label: t('video.models'), title: m.title, href: sectionUrl('model', m.dir, 'latest-updates', 1, {}, credits.orientation) })),
   ];
   if (items.length === 0) return null;
   return (
@@ -73,7 +73,7 @@ export function VideoView({ video, related }: { video: VideoDetail & { credits?:
               <ul className={styles.categories}>
                 {video.categories.map((c) => (
                   <li key={c.dir}>
-                    <LoadingLink href={categoryUrl(c.dir)} prefetch={false} className={styles.chip}>
+                    <LoadingLink href={categoryUrl(c.dir, 'latest-updates', 1, {}, video.credits?.orientation)} prefetch={false} className={styles.chip}>
                       {c.title}
                     </LoadingLink>
                   </li>

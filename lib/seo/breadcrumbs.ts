@@ -5,7 +5,8 @@
  */
 import { t } from '@/lib/i18n';
 import { absoluteUrl } from '@/lib/seo/urls';
-import { categoriesUrl, entityIndexUrl, sectionUrl, type SectionKind } from '@/lib/web/routes';
+import { categoriesUrl, entityIndexUrl, homeUrl, sectionUrl, type SectionKind } from '@/lib/web/routes';
+import type { Orientation } from '@/lib/contract/types';
 
 export interface Crumb {
   name: string;
@@ -14,14 +15,15 @@ export interface Crumb {
 }
 
 /** Home, then the index of `kind` (a tag has none), then the category, model, channel or tag itself. */
-export function sectionCrumbs(kind: SectionKind, entity: { title: string; dir: string }, linked: boolean): Crumb[] {
+export function sectionCrumbs(kind: SectionKind, entity: { title: string; dir: string }, linked: boolean, o: Orientation = 'str'): Crumb[] {
   const index: Crumb[] =
     kind === 'category'
-      ? [{ name: t('categories.title'), path: categoriesUrl() }]
+      ? [{ name: t('categories.title'), path: categoriesUrl('count-videos', o) }]
       : kind === 'model' || kind === 'channel'
-        ? [{ name: t(`${kind}s.title`), path: entityIndexUrl(kind) }]
+        ? [{ name: t(`${kind}s.title`), path: entityIndexUrl(kind, {}, o) }]
         : [];
-  return [{ name: t('breadcrumbs.home'), path: '/' }, ...index, { name: entity.title, ...(linked ? { path: sectionUrl(kind, entity.dir) } : {}) }];
+  const self = linked ? { path: sectionUrl(kind, entity.dir, 'latest-updates', 1, {}, o) } : {};
+  return [{ name: t('breadcrumbs.home'), path: homeUrl(o) }, ...index, { name: entity.title, ...self }];
 }
 
 export function breadcrumbJsonLd(siteUrl: string, crumbs: readonly Crumb[]): Record<string, unknown> {

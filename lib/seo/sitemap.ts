@@ -124,7 +124,7 @@ interface PageEntry {
 export async function pagesSitemapEntries(name: string, families: readonly RouteFamily[], catalog: SitemapCatalog, newest: string): Promise<PageEntry[] | null> {
   const listings = pagesListings(families).filter((l) => `${l.file}.xml` === name);
   if (listings.length === 0) return null;
-  const lists = await Promise.all(listings.map(async (l) => ({ l, urls: await l.urls(catalog) })));
+  const lists = await Promise.all(listings.map(async (l) => ({ l, urls: await l.urls(catalog, 'str') })));
   return lists.flatMap(({ l, urls }) => urls.map((loc) => ({ loc, freq: l.changefreq, priority: l.priority, lastmod: l.lastmod ? newest : null })));
 }
 
@@ -142,7 +142,7 @@ export function pagesSitemapXml(siteUrl: string, entries: readonly PageEntry[]):
 }
 
 /** What the table's listings read of the catalogue. */
-const CATALOG: SitemapCatalog = { categories: () => getCategories('count-videos') };
+const CATALOG: SitemapCatalog = { categories: (o) => getCategories('count-videos', o) };
 
 /** Sitemap of pages `name` ('pages.xml'), or null when the table lists no such file. */
 export async function pagesSitemap(name: string, families: readonly RouteFamily[] = ROUTE_FAMILIES): Promise<string | null> {

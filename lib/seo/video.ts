@@ -90,7 +90,7 @@ export function videoJsonLd(video: VideoDetail & { credits?: VideoCredits }, seo
     isFamilyFriendly: false,
     ...(video.username ? { author: { '@type': 'Person', name: video.username } } : {}),
     ...(video.categories.length ? { genre: video.categories.map((c) => c.title) } : {}),
-    ...(models.length ? { actor: models.map((m) => ({ '@type': 'Person', name: m.title, url: absoluteUrl(seo.siteUrl, sectionUrl('model', m.dir)) })) } : {}),
+    ...(models.length ? { actor: models.map((m) => ({ '@type': 'Person', name: m.title, url: absoluteUrl(seo.siteUrl, sectionUrl('model', m.dir, 'latest-updates', 1, {}, video.credits?.orientation)) })) } : {}),
     ...(keywords.length ? { keywords: keywords.join(', ') } : {}),
   };
 }

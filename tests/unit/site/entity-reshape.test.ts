@@ -31,7 +31,13 @@ describe('toVideoCredits', () => {
     const c = toVideoCredits(detail({ models: { 7: { title: 'Ann Example' }, 8: { title: '' }, 9: 'x' }, channel: { title: 'Studio One', dir: 'studio-one' } }));
     expect(c.models).toEqual([{ title: 'Ann Example', dir: 'ann-example' }]);
     expect(c.channel).toEqual({ title: 'Studio One', dir: 'studio-one' });
-    expect(toVideoCredits(detail({ channel: null, models: null, tags: 'lake' }))).toEqual({ models: [], channel: null, tags: [] });
+    expect(toVideoCredits(detail({ channel: null, models: null, tags: 'lake' }))).toEqual({ models: [], channel: null, tags: [], orientation: 'str' });
+  });
+
+  it('takes the orientation the answer gives, straight for none or an unknown one', () => {
+    expect(toVideoCredits(detail({ gender: 'she' })).orientation).toBe('she');
+    expect(toVideoCredits(detail({ gender: 'gay' })).orientation).toBe('gay');
+    expect(toVideoCredits(detail({ gender: 'other' })).orientation).toBe('str');
   });
 });
 

@@ -60,6 +60,7 @@ describe('VideoJsonLd: models and tags', () => {
         { title: 'lake', dir: 'lake', videos: 12, linked: true },
         { title: 'pebbles', dir: 'pebbles', videos: 1, linked: false },
       ],
+      orientation: 'gay' as const,
     },
   };
   const data = JSON.parse(
@@ -68,8 +69,8 @@ describe('VideoJsonLd: models and tags', () => {
       .replace(/<\/script>$/, ''),
   );
 
-  it('names each model an actor, with the absolute URL of its page', () => {
-    expect(data.actor).toEqual([{ '@type': 'Person', name: 'Ann Example', url: 'https://tube.example/models/ann-example/latest-updates/1/' }]);
+  it("names each model an actor, with the absolute URL of its page in the video's section", () => {
+    expect(data.actor).toEqual([{ '@type': 'Person', name: 'Ann Example', url: 'https://tube.example/gay/models/ann-example/latest-updates/1/' }]);
   });
 
   it('lists every tag in keywords, linked or not (they describe the video either way)', () => {

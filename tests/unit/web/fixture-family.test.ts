@@ -23,7 +23,7 @@ const STUDIOS: RouteFamily = {
     changefreq: 'daily',
     priority: '0.6',
     lastmod: true,
-    urls: async (catalog) => (await catalog.categories()).map((c) => `/studios/${c.dir}/latest-updates/1/`),
+    urls: async (catalog) => (await catalog.categories('str')).map((c) => `/studios/${c.dir}/latest-updates/1/`),
   },
   loading: 'listing',
   proxy: [{ does: 'redirect-or-rewrite', source: '/studios/:studio/:sort/:page/', hasQuery: 'letter' }],

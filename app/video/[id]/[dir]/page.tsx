@@ -11,7 +11,7 @@ import { getConfig } from '@/lib/config';
 import { t } from '@/lib/i18n';
 import { parseVideoId } from '@/lib/web/params';
 import { redirectBriefly } from '@/lib/data/nothing-here';
-import { videoUrl } from '@/lib/web/routes';
+import { homeUrl, videoUrl } from '@/lib/web/routes';
 import { videoMetadata, videoSeo } from '@/lib/seo/video';
 import { statsDisabled } from '@/lib/contract/types';
 
@@ -30,7 +30,8 @@ type Video = NonNullable<Awaited<ReturnType<typeof getVideo>>>;
 function videoCrumbs(video: Video): Crumb[] {
   const category = video.categories[0];
   const channel = video.credits.channel;
-  const section = category ? sectionCrumbs('category', category, true) : channel ? sectionCrumbs('channel', channel, true) : [{ name: t('breadcrumbs.home'), path: '/' }];
+  const o = video.credits.orientation;
+  const section = category ? sectionCrumbs('category', category, true, o) : channel ? sectionCrumbs('channel', channel, true, o) : [{ name: t('breadcrumbs.home'), path: homeUrl(o) }];
   return [...section, { name: video.title }];
 }
 
