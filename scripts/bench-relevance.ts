@@ -38,7 +38,7 @@ let shared = 0;
 let onPage = 0;
 for (const term of TERMS) {
   const all = exhaustive(term);
-  const bounded = searchIds(db, { term, duration: 'all', date: 'all' }, now);
+  const bounded = searchIds(db, { term, gender: 'str', duration: 'all', date: 'all' }, now);
   const best = new Set(all.slice(0, 10));
   const top = bounded.slice(0, 10).filter((id) => best.has(id)).length;
   const page = bounded.slice(0, 60).filter((id) => best.has(id)).length;

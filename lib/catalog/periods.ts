@@ -4,6 +4,7 @@
  * explains how the sums are kept).
  */
 import { sortHasDate, type DateFilter, type DateSort, type Sort } from '@/lib/contract/types';
+import { type EntityRef, KIND } from './entity-kinds';
 import { DAY_SECONDS, durationClassSql } from './filters';
 
 export type Period = Exclude<DateFilter, 'all'>;
@@ -41,16 +42,27 @@ export const PERIODS = Object.keys(PERIOD_DAYS) as Period[];
 export const periodNo = (p: Period): number => PERIODS.indexOf(p) + 1;
 
 /**
- * SQL (either store) of the listing totals a set of videos belongs to: all videos, its duration
- * class, each of its categories, and each category's duration class, as `keys(category_id,
+ * SQL (either store) of the listing totals a set of videos belongs to: for each section it is in
+ * (all videos, each of its categories, models and tags, its channel: entity-kinds.ts KIND), its
+ * orientation with any duration class and with its own, as `keys(kind, entity_id, gender,
  * dur_class)` over `ids(id)` from `idsSql`; the caller adds to period_counts from it.
  */
 export function periodCountKeysSql(idsSql: string): string {
   return `WITH ids(id) AS (${idsSql}),
-     keys(category_id, dur_class) AS (
-       SELECT 0, 0 FROM ids
-       UNION ALL SELECT 0, ${durationClassSql('v.duration')} FROM ids JOIN videos v ON v.id = ids.id
-       UNION ALL SELECT c.category_id, 0 FROM ids JOIN video_categories c ON c.video_id = ids.id
-       UNION ALL SELECT c.category_id, ${durationClassSql('c.duration')} FROM ids JOIN video_categories c ON c.video_id = ids.id
+     sections(kind, entity_id, id) AS (
+       SELECT ${KIND.category}, 0, id FROM ids
+       UNION ALL SELECT ${KIND.category}, c.category_id, c.video_id FROM ids JOIN video_categories c ON c.video_id = ids.id
+       UNION ALL SELECT ${KIND.model}, m.model_id, m.video_id FROM ids JOIN video_models m ON m.video_id = ids.id
+       UNION ALL SELECT ${KIND.channel}, v.channel_id, v.id FROM ids JOIN videos v ON v.id = ids.id WHERE v.channel_id <> 0
+       UNION ALL SELECT ${KIND.tag}, t.tag_id, t.video_id FROM ids JOIN video_tags t ON t.video_id = ids.id
+     ),
+     keys(kind, entity_id, gender, dur_class) AS (
+       SELECT s.kind, s.entity_id, v.gender, 0 FROM sections s JOIN videos v ON v.id = s.id
+       UNION ALL SELECT s.kind, s.entity_id, v.gender, ${durationClassSql('v.duration')} FROM sections s JOIN videos v ON v.id = s.id
      )`;
+}
+
+/** A listing's section in period_counts: (kind, entity_id). */
+export function periodSection(categoryId: number, entity: EntityRef | null): [number, number] {
+  return entity ? [KIND[entity.kind], entity.id] : [KIND.category, categoryId];
 }

@@ -2,10 +2,12 @@
  * The rows both stores select for a list item and a video page, and the raw answers
  * (docs/spec.md §3) made from them: each store writes its own SQL, the answer is written once.
  */
-import type { RawVideo, RawVideoDetail } from '@/lib/contract/raw';
+import type { RawEntity, RawVideo, RawVideoDetail } from '@/lib/contract/raw';
 import { formatDuration } from '@/lib/web/format';
+import { orientationOf } from './entity-kinds';
 import { formatPostDate } from './filters';
 import { embedUrl, PREVIEW_URL, thumbUrl, thumbUrls } from './media-urls';
+import type { EntityListRow } from './store';
 
 /** The columns a list item needs. */
 export interface VideoListRow {
@@ -21,6 +23,10 @@ export interface VideoListRow {
   thumb_url: string | null;
   thumbs: string | null;
   preview_url: string | null;
+  /** The orientation's number (entity-kinds.ts). */
+  gender: number;
+  /** Its models' titles, comma-separated in model id order; null or '' for none. */
+  models: string | null;
 }
 
 /** A video's row as both catalogues select it for its page (either store). */
@@ -44,6 +50,14 @@ export interface DetailRow {
   thumb_url: string | null;
   thumbs: string | null;
   preview_url: string | null;
+  gender: number;
+  comments: number;
+}
+
+/** What a video page names besides its categories and tags: its models and channel. */
+export interface DetailPeople {
+  models: { title: string; dir: string }[];
+  channel: { title: string; dir: string } | null;
 }
 
 /** A video's thumbnail, frames and preview: the feed's URLs for an imported video, else generated ones. */
@@ -76,14 +90,33 @@ export function toRawVideo(row: VideoListRow): RawVideo {
     sg_id: row.sg_id,
     post_date: formatPostDate(row.post_date),
     rating: row.rating,
+    models: row.models ?? '',
+    gender: orientationOf(row.gender),
   };
 }
 
-/** The video page's raw answer (docs/spec.md §3) from its row, categories and tags. */
+/** A model or channel of the index answers (and a list's section object), in the network's shape. */
+export function toRawEntity(e: EntityListRow): RawEntity {
+  const scr = mediaOf({ id: e.top_video_id, thumb_url: e.thumb_url, thumbs: e.thumbs, preview_url: e.preview_url }).scr;
+  return {
+    title: e.title,
+    dir: e.dir,
+    statistics: { videos: e.videos, viewed: e.views },
+    scr,
+    toptn: [{ scr }],
+    added_date: formatPostDate(e.added_at),
+  };
+}
+
+/**
+ * The video page's raw answer (docs/spec.md §3) from its row, categories, tags (total_videos: the
+ * tag's listable videos of the video's orientation) and models and channel.
+ */
 export function toRawVideoDetail(
   row: DetailRow,
   categories: { title: string; dir: string }[],
-  tags: { title: string; dir: string }[],
+  tags: { title: string; dir: string; total_videos?: number }[],
+  people: DetailPeople = { models: [], channel: null },
 ): RawVideoDetail {
   const media = mediaOf(row);
   return {
@@ -102,6 +135,10 @@ export function toRawVideoDetail(
     rating: row.rating,
     categories,
     tags,
+    models: people.models,
+    channel: people.channel,
+    gender: orientationOf(row.gender),
+    comments: row.comments,
     statistics: { viewed: row.views, likes: row.likes, dislikes: row.dislikes },
     user: { username: row.username },
     sg_id: row.sg_id,

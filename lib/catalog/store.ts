@@ -8,11 +8,12 @@
  * the source awaits either, and keeps SQLite's content version synchronous (Source.contentVersion).
  */
 import type { SourceError } from '@/lib/contract/errors';
-import type { RawInputResponse, RawSitemapRange, RawSitemapVideo, RawVideoDetail } from '@/lib/contract/raw';
-import type { InputForm } from '@/lib/contract/source';
+import type { RawInputResponse, RawSitemapEntity, RawSitemapRange, RawSitemapVideo, RawVideoDetail } from '@/lib/contract/raw';
+import type { EntityKind, InputForm } from '@/lib/contract/source';
 import type { CatalogChange } from '@/lib/cache/catalog-change';
 import type { CatalogWriter } from './writer';
-import type { DateFilter, DateSort, DurationFilter, Sort } from '@/lib/contract/types';
+import type { DateFilter, DateSort, DurationFilter, EntitySort, Orientation, Sort } from '@/lib/contract/types';
+import type { EntityKindName, EntityRef } from './entity-kinds';
 import type { Period } from './periods';
 import type { VideoListRow } from './raw-rows';
 
@@ -25,10 +26,47 @@ export interface CategoryRow {
   description: string;
 }
 
+/** A model, channel or tag: its own row. */
+export interface EntityRow {
+  id: number;
+  dir: string;
+  title: string;
+}
+
+/** An item of the model or channel index (or a list's section object): its row and its numbers in one orientation. */
+export interface EntityListRow extends EntityRow {
+  /** Unix seconds (a tag has none: 0). */
+  added_at: number;
+  /** Its listable videos of the orientation, their views, the newest one's post_date. */
+  videos: number;
+  views: number;
+  last_post_date: number;
+  /** Its most viewed video of the orientation listable now (the index shows its thumbnail; 0: none), and that video's imported media (null: generated). */
+  top_video_id: number;
+  thumb_url: string | null;
+  thumbs: string | null;
+  preview_url: string | null;
+}
+
+/** One page of the model or channel index. */
+export interface EntityListFilter {
+  kind: EntityKind;
+  gender: Orientation;
+  sort: EntitySort;
+  /** '' for all; 'a'..'z', or '0' for dirs starting with a digit (entity-kinds.ts letterRange). */
+  letter: string;
+  limit: number;
+  offset: number;
+}
+
 /** A listing's filters (its total depends on these alone). */
 export interface CountFilter {
-  /** 0 for all videos. */
+  /** 0 for all videos (or a model's, channel's or tag's: `entity`). */
   categoryId: number;
+  /** The model, channel or tag listed (categoryId is then 0), or null. */
+  entity: EntityRef | null;
+  /** Only videos of this orientation. */
+  gender: Orientation;
   duration: DurationFilter;
   date: DateFilter;
 }
@@ -45,6 +83,8 @@ export interface PeriodListFilter {
   sort: DateSort;
   period: Period;
   categoryId: number;
+  entity: EntityRef | null;
+  gender: Orientation;
   duration: DurationFilter;
   limit: number;
   offset: number;
@@ -52,6 +92,7 @@ export interface PeriodListFilter {
 
 export interface SearchFilter {
   term: string;
+  gender: Orientation;
   duration: DurationFilter;
   date: DateFilter;
 }
@@ -78,19 +119,42 @@ export interface CatalogStore {
   listIds(f: ListFilter, now: number): MaybePromise<number[]>;
   /** Brings the period sums to the day of `now` (the first request of a day moves them). */
   ensurePeriodStats(now: number): MaybePromise<void>;
-  countPeriod(period: Period, categoryId: number, duration: DurationFilter): MaybePromise<number>;
+  /** A period listing's total: of the category (0: all videos) or the entity, in the orientation. */
+  countPeriod(period: Period, categoryId: number, duration: DurationFilter, gender: Orientation, entity: EntityRef | null): MaybePromise<number>;
   listPeriodIds(f: PeriodListFilter, now: number): MaybePromise<number[]>;
   /** The listable videos among `ids`, in the order given. */
   listRows(ids: readonly number[], now: number): MaybePromise<VideoListRow[]>;
   /** All ranked ids of a search, at most SEARCH_WINDOW (search-limits.ts). */
   searchIds(f: SearchFilter, now: number): MaybePromise<number[]>;
+  /** Videos related to a listable one, of its own orientation. */
   relatedIds(videoId: number, now: number): MaybePromise<number[]>;
+  /** The video page's answer, with its models, channel, orientation, comments and tags (each tag's total_videos in the video's orientation). */
   videoDetail(id: number, now: number): MaybePromise<RawVideoDetail | null>;
   isListable(id: number, now: number): MaybePromise<boolean>;
   topKeywords(limit: number): MaybePromise<string[]>;
   keywordsByPrefix(text: string, limit: number): MaybePromise<string[]>;
   sitemapRanges(size: number, now: number): MaybePromise<RawSitemapRange[]>;
   sitemapRange(range: number, size: number, now: number): MaybePromise<RawSitemapVideo[]>;
+  /*
+   * Models, channels and tags. Optional only while the PostgreSQL store is being built (issue 26):
+   * both stores implement them, and the source answers 'internal' without them.
+   */
+  /** The model, channel or tag whose dir this is, or null. */
+  entityByDir?(kind: EntityKindName, dir: string): MaybePromise<EntityRow | null>;
+  /** How many models or channels have listable videos of the orientation (whose dir is in the letter's range). */
+  countEntities?(kind: EntityKind, gender: Orientation, letter: string): MaybePromise<number>;
+  /** One page of the model or channel index, ids in the sort's order (ties: the higher id first; by title: dir, then id). */
+  listEntityIds?(f: EntityListFilter): MaybePromise<number[]>;
+  /**
+   * The index items of these ids in the orientation, in the order given: an unknown id is left
+   * out, one without entity_stats of the orientation has zeros.
+   */
+  entityRows?(kind: EntityKindName, ids: readonly number[], gender: Orientation, now: number): MaybePromise<EntityListRow[]>;
+  /**
+   * Page `page` (1-based) of the models, channels or tags with listable videos (all orientations;
+   * a tag from MIN_TAG_VIDEOS on), `size` a page, in dir order: its videos and newest post_date.
+   */
+  sitemapEntities?(kind: EntityKindName, page: number, size: number): MaybePromise<RawSitemapEntity[]>;
   /**
    * Counts a view or a vote. A vote is stored under the visitor's key of the day (voteSalt, else the
    * catalogue's own secret), never the visitor itself. `now` is read once the write may start.

@@ -31,6 +31,14 @@ export const votesTableSql = (d: TableDialect, name: string): string => `CREATE 
   PRIMARY KEY (video_id, voter)
 )${d.keyedEnd};`;
 
+/** A model's or channel's own row. */
+const entityTableSql = (name: string): string => `CREATE TABLE ${name} (
+  id INTEGER PRIMARY KEY,
+  dir TEXT NOT NULL UNIQUE,
+  title TEXT NOT NULL,
+  added_at INTEGER NOT NULL
+);`;
+
 /** The shared tables by name, each one CREATE TABLE (with its index where one goes with it). */
 function sharedTables(d: TableDialect) {
   return {
@@ -56,7 +64,9 @@ function sharedTables(d: TableDialect) {
   sg_id INTEGER NOT NULL,
   ex_tube TEXT NOT NULL,
   ex_id INTEGER NOT NULL,
-  username TEXT NOT NULL
+  username TEXT NOT NULL,
+  gender INTEGER NOT NULL DEFAULT 0,
+  channel_id INTEGER NOT NULL DEFAULT 0
 );`,
 
     categories: `CREATE TABLE categories (
@@ -79,7 +89,29 @@ function sharedTables(d: TableDialect) {
   rating ${d.real} NOT NULL,
   likes INTEGER NOT NULL,
   comments INTEGER NOT NULL,
+  gender INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (video_id, category_id)
+)${d.keyedEnd};`,
+
+    // Models (performers) and channels (content sources): dir is the page's slug; added_at (unix
+    // seconds) is what the index's "newest" sort orders by.
+    models: entityTableSql('models'),
+    channels: entityTableSql('channels'),
+
+    // A video's models, with the video's sort and filter columns copied in as video_categories has
+    // them: a model's page walks one index in order.
+    videoModels: `CREATE TABLE video_models (
+  video_id INTEGER NOT NULL,
+  model_id INTEGER NOT NULL,
+  post_date INTEGER NOT NULL,
+  duration INTEGER NOT NULL,
+  status_id INTEGER NOT NULL,
+  views INTEGER NOT NULL,
+  rating ${d.real} NOT NULL,
+  likes INTEGER NOT NULL,
+  comments INTEGER NOT NULL,
+  gender INTEGER NOT NULL,
+  PRIMARY KEY (video_id, model_id)
 )${d.keyedEnd};`,
 
     tags: `CREATE TABLE tags (
@@ -88,10 +120,37 @@ function sharedTables(d: TableDialect) {
   title TEXT NOT NULL
 );`,
 
+    // Tag membership, with the copied columns too (a tag's page walks one index in order). They came
+    // with migration 7, whose defaults let it add them to the existing rows before filling them.
     videoTags: `CREATE TABLE video_tags (
   video_id INTEGER NOT NULL,
   tag_id INTEGER NOT NULL,
+  post_date INTEGER NOT NULL DEFAULT 0,
+  duration INTEGER NOT NULL DEFAULT 0,
+  status_id INTEGER NOT NULL DEFAULT 0,
+  views INTEGER NOT NULL DEFAULT 0,
+  rating ${d.real} NOT NULL DEFAULT 0,
+  likes INTEGER NOT NULL DEFAULT 0,
+  comments INTEGER NOT NULL DEFAULT 0,
+  gender INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (video_id, tag_id)
+)${d.keyedEnd};`,
+
+    // What the model, channel and tag indexes list and sort by, per orientation (entity-kinds.ts):
+    // the listable videos of each (published, not disabled, as of the last recount), the views of
+    // those videos and the newest one's post_date, with the entity's dir and added_at copied in so
+    // that each index sort is one index walk. A row exists only while videos > 0. Rebuilt by the
+    // seed and the derived recount (after an import or a takedown); views add to it as they come.
+    entityStats: `CREATE TABLE entity_stats (
+  kind INTEGER NOT NULL,
+  entity_id INTEGER NOT NULL,
+  gender INTEGER NOT NULL,
+  videos INTEGER NOT NULL,
+  views ${d.bigint} NOT NULL,
+  last_post_date INTEGER NOT NULL,
+  dir ${d.binaryText} NOT NULL,
+  added_at INTEGER NOT NULL,
+  PRIMARY KEY (kind, entity_id, gender)
 )${d.keyedEnd};`,
 
     // Search keywords with a popularity count: top keywords and prefix suggestions; keyword_lc by
@@ -105,15 +164,16 @@ function sharedTables(d: TableDialect) {
 
     votes: votesTableSql(d, 'votes'),
 
-    // Cumulative counts of listable videos per (category, duration class, day): cum = videos with
-    // day <= this day; category_id 0 is "all videos", dur_class 0 is "any". A listing's total is one
-    // index seek plus a count of today's few videos, never a count of the whole catalogue.
+    // Cumulative counts of listable videos per (category, orientation, duration class, day): cum =
+    // videos with day <= this day; category_id 0 is "all videos", dur_class 0 is "any". A listing's
+    // total is one index seek plus a count of today's few videos, never a count of the whole catalogue.
     videoDayCounts: `CREATE TABLE video_day_counts (
   category_id INTEGER NOT NULL,
+  gender INTEGER NOT NULL,
   dur_class INTEGER NOT NULL,
   day INTEGER NOT NULL,
   cum INTEGER NOT NULL,
-  PRIMARY KEY (category_id, dur_class, day)
+  PRIMARY KEY (category_id, gender, dur_class, day)
 )${d.keyedEnd};`,
 
     // Views and votes per video and day (unix day number): what "most popular today" and "top rated
@@ -138,16 +198,20 @@ function sharedTables(d: TableDialect) {
   score ${d.real} NOT NULL,
   post_date INTEGER NOT NULL,
   duration INTEGER NOT NULL,
+  gender INTEGER NOT NULL,
   PRIMARY KEY (period, video_id)
 )${d.keyedEnd};`,
 
-    // How many videos each period listing has, per category (0: all) and duration class (0: any).
+    // How many videos each period listing has, per section (kind 0: a category, entity_id 0 all
+    // videos; else a model, channel or tag: entity-kinds.ts), orientation and duration class (0: any).
     periodCounts: `CREATE TABLE period_counts (
   period INTEGER NOT NULL,
-  category_id INTEGER NOT NULL,
+  kind INTEGER NOT NULL,
+  entity_id INTEGER NOT NULL,
+  gender INTEGER NOT NULL,
   dur_class INTEGER NOT NULL,
   count INTEGER NOT NULL,
-  PRIMARY KEY (period, category_id, dur_class)
+  PRIMARY KEY (period, kind, entity_id, gender, dur_class)
 )${d.keyedEnd};`,
 
     // Imported videos, keyed by (source, external id); their media come from the feed (demo videos
@@ -175,6 +239,13 @@ function sharedTables(d: TableDialect) {
 );
 ${d.createImportIndex} idx_takedowns_external ON takedowns (source, external_id);`,
   };
+}
+
+export type SharedTableName = keyof ReturnType<typeof sharedTables>;
+
+/** One shared table's CREATE statement (a migration step that adds or remakes it). */
+export function sharedTableSql(d: TableDialect, name: SharedTableName): string {
+  return sharedTables(d)[name];
 }
 
 const IMPORT_TABLES = new Set(['videoSources', 'takedowns']);

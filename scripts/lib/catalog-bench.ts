@@ -3,8 +3,8 @@
  * sitemap and category case the site makes), asked by scripts/bench.ts of either store
  * (lib/catalog/bench-catalog.ts) so that both catalogues answer exactly the same questions.
  */
-import type { SearchQuery, Source, VideosQuery } from '@/lib/contract/source';
-import type { DateFilter, DurationFilter, Sort } from '@/lib/contract/types';
+import type { EntitiesQuery, SearchQuery, Source, VideosQuery } from '@/lib/contract/source';
+import { ENTITY_SORTS, type DateFilter, type DurationFilter, type EntitySort, type Orientation, type Sort } from '@/lib/contract/types';
 import { SITEMAP_FILE_VIDEOS } from '@/lib/data';
 import { toVideoSummary } from '@/lib/kvs/reshape';
 import { videoSitemapXml } from '@/lib/seo/sitemap';
@@ -21,7 +21,7 @@ export function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
 }
 
-function listQuery(sort: Sort, page: number, date: DateFilter, duration: DurationFilter, category = ''): VideosQuery {
+function listQuery(sort: Sort, page: number, date: DateFilter, duration: DurationFilter, category = '', more: Partial<VideosQuery> = {}): VideosQuery {
   return {
     lifetime: 86400,
     gender: 'str',
@@ -29,11 +29,22 @@ function listQuery(sort: Sort, page: number, date: DateFilter, duration: Duratio
     count: 60,
     section: category ? 'category' : '',
     objectId: category,
+    ...more,
     page,
     type: 'all',
     duration,
     date,
+    ...more,
   };
+}
+
+/** A list of one model, channel or tag (a section of the list path). */
+function sectionQuery(section: 'model' | 'channel' | 'tag', dir: string, sort: Sort, page: number, more: Partial<VideosQuery> = {}): VideosQuery {
+  return listQuery(sort, page, 'all', 'all', '', { section, objectId: dir, ...more });
+}
+
+function entitiesQuery(sort: EntitySort, page: number, letter = '', gender: Orientation = 'str'): EntitiesQuery {
+  return { lifetime: 86400, gender, sort, letter, count: 60, page };
 }
 
 function searchQuery(term: string, duration: DurationFilter = 'all', date: DateFilter = 'all'): SearchQuery {
@@ -169,9 +180,74 @@ export async function runQueryTable(o: TableOptions): Promise<Result[]> {
   });
   console.log(`largest sitemap file seen: ${(sitemapBytes / 1e6).toFixed(2)} MB (target 10 MB)`);
   await bench('categories toptn', 10, () => source.categories({ lifetime: 14400, gender: 'str', section: 'toptn', lang: 'en' }));
+  await bench('categories recent gender=she', 10, () => source.categories({ lifetime: 14400, gender: 'she', section: 'recent', lang: 'en' }));
   await bench('main stats', 10, () => source.main(14400, 'str', 'en'));
+  await bench('main stats gender=gay', 10, () => source.main(14400, 'gay', 'en'));
+  await entityCases(o, bench);
 
   const over = results.filter((r) => r.p95 >= r.target);
   console.log(over.length === 0 ? '\nEvery p95 is under its target.' : `\n${over.length} case(s) over target.`);
   return results;
+}
+
+type Bench = (name: string, target: number, run: (i: number) => Promise<unknown>) => Promise<void>;
+
+/**
+ * Orientation, models, channels and tags (issue 26): the lists of each orientation, of the model
+ * and channel with the most videos and of one from the middle, of the largest tag; the model and
+ * channel indexes with each sort and a letter; their sitemaps.
+ */
+async function entityCases(o: TableOptions, bench: Bench): Promise<void> {
+  const { source, coldCounts } = o;
+  for (const gender of ['gay', 'she'] as const) {
+    for (const sort of ['latest-updates', 'most-viewed', 'most-commented', 'top-rated', 'longest'] as Sort[]) {
+      for (const page of [1, 40]) {
+        await bench(`videos gender=${gender} ${sort} p${page}`, 10, () => source.videos(listQuery(sort, page, 'all', 'all', '', { gender })));
+      }
+    }
+    await bench(`videos gender=${gender} most-popular p1 date=week dur=2`, 10, () => source.videos(listQuery('most-popular', 1, 'week', '2', '', { gender })));
+    await bench(`category travel gender=${gender} most-viewed p1`, 10, () => source.videos(listQuery('most-viewed', 1, 'all', 'all', 'travel', { gender })));
+    await bench(`videos gender=${gender} p1, total_count not cached`, 10, () => coldCounts.videos(listQuery('latest-updates', 1, 'all', 'all', '', { gender })));
+  }
+  const models = await source.models!(entitiesQuery('count-videos', 1));
+  const modelCount = Number(models.total_count);
+  const channels = await source.channels!(entitiesQuery('count-videos', 1));
+  const middle = async (kind: 'models' | 'channels', total: number) => {
+    const page = Math.max(1, Math.floor(total / 2 / 60));
+    const r = kind === 'models' ? await source.models!(entitiesQuery('count-videos', page)) : await source.channels!(entitiesQuery('count-videos', page));
+    return (kind === 'models' ? (r as typeof models).models : (r as typeof channels).channels)[0]?.dir ?? '';
+  };
+  const cases: [string, 'model' | 'channel' | 'tag', string][] = [
+    ['model top', 'model', models.models[0]?.dir ?? ''],
+    ['model mid', 'model', await middle('models', modelCount)],
+    ['channel top', 'channel', channels.channels[0]?.dir ?? ''],
+    ['channel mid', 'channel', await middle('channels', Number(channels.total_count))],
+    ['tag 4k', 'tag', '4k'],
+  ];
+  for (const [label, section, dir] of cases) {
+    const first = await source.videos(sectionQuery(section, dir, 'latest-updates', 1));
+    console.log(`${label} (${dir}): ${Number(first.total_count).toLocaleString('en-US')} videos`);
+    for (const sort of ['latest-updates', 'most-viewed', 'most-commented', 'top-rated', 'longest'] as Sort[]) {
+      await bench(`${label} ${sort} p1`, 10, () => source.videos(sectionQuery(section, dir, sort, 1)));
+    }
+    const lastPage = Math.max(1, Math.min(40, Math.ceil(Number(first.total_count) / 60)));
+    await bench(`${label} latest-updates p${lastPage}`, 10, () => source.videos(sectionQuery(section, dir, 'latest-updates', lastPage)));
+    await bench(`${label} most-popular p1 date=month`, 10, () => source.videos(sectionQuery(section, dir, 'most-popular', 1, { date: 'month' })));
+    await bench(`${label} gender=gay most-viewed p1`, 10, () => source.videos(sectionQuery(section, dir, 'most-viewed', 1, { gender: 'gay' })));
+    await bench(`${label} p1, total_count not cached`, 10, () => coldCounts.videos(sectionQuery(section, dir, 'latest-updates', 1)));
+  }
+  console.log(`models index: ${modelCount.toLocaleString('en-US')} models, channels: ${Number(channels.total_count).toLocaleString('en-US')}`);
+  for (const sort of ENTITY_SORTS) {
+    await bench(`models index ${sort} p1`, 10, () => source.models!(entitiesQuery(sort, 1)));
+    await bench(`models index ${sort} p100`, 10, () => source.models!(entitiesQuery(sort, 100)));
+    await bench(`models index ${sort} letter=m p1`, 10, () => source.models!(entitiesQuery(sort, 1, 'm')));
+    await bench(`models index ${sort} gender=she p1`, 10, () => source.models!(entitiesQuery(sort, 1, '', 'she')));
+    await bench(`channels index ${sort} p1`, 10, () => source.channels!(entitiesQuery(sort, 1)));
+  }
+  await bench('models index title letter=m p10', 10, () => source.models!(entitiesQuery('title', 10, 'm')));
+  await bench('models index, total_count not cached', 10, () => coldCounts.models!(entitiesQuery('count-videos', 1)));
+  await bench('models index letter=m, total_count not cached', 10, () => coldCounts.models!(entitiesQuery('title', 1, 'm')));
+  await bench('sitemap models page 1 (1,000)', 500, () => source.sitemapEntities!('model', 1, 1000));
+  await bench('sitemap models last page (1,000)', 500, () => source.sitemapEntities!('model', Math.max(1, Math.ceil(modelCount / 1000)), 1000));
+  await bench('sitemap tags', 500, () => source.sitemapEntities!('tag', 1, 1000));
 }

@@ -7,6 +7,7 @@ import { createEmbeddedSource } from '@/lib/catalog/sqlite/store';
 import { createUpstreamSource } from '@/lib/upstream/source';
 import type { Source, VideosQuery } from '@/lib/contract/source';
 import type { RawVideosResponse } from '@/lib/contract/raw';
+import { entityQuestions } from './entity-questions';
 
 const base = process.env.CONTRACT_BASE_URL;
 if (!base) throw new Error('CONTRACT_BASE_URL must name the running site (tests/e2e/run.mjs sets it)');
@@ -102,5 +103,14 @@ describe('the site API matches the embedded source', () => {
     const after = await local.video(id, 86400);
     if (!('video' in before) || !('video' in after)) throw new Error('video vanished');
     expect(Number(after.video.statistics.likes)).toBe(Number(before.video.statistics.likes) + 1);
+  });
+
+  it('orientation, models, channels, tags and the other sorts (the table shared with tests/pg/contract.test.ts)', async () => {
+    const questions = (await entityQuestions(local)).filter((q) => !q.catalogueOnly);
+    expect(questions.length).toBeGreaterThan(50);
+    for (const q of questions) {
+      const [a, b] = await both(q.ask);
+      expect({ question: q.name, answer: a }).toEqual({ question: q.name, answer: b });
+    }
   });
 });

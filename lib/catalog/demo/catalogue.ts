@@ -75,6 +75,11 @@ export interface GeneratedVideo {
   categoryIdx: number[];
   tagIdx: number[];
   jitter: number;
+  /** The orientation's number (entity-kinds.ts): most straight, some gay, a few shemale. */
+  gender: number;
+  /** Uniform draws of its 0 to 3 models and its channel (null: none), made ids by people.ts's videoPeople. */
+  modelDraws: number[];
+  channelDraw: number | null;
 }
 
 const CATEGORY_WEIGHTS = zipfCumulative(CATEGORIES.length, 0.6);
@@ -118,6 +123,17 @@ export function generateVideo(id: number): GeneratedVideo {
 
   const tagCount = 2 + Math.floor(rng() * 4);
   const tagIdx = distinctIndexes(rng, Math.floor(rng() * TAGS.length), tagCount - 1, TAGS.length);
+  const sgId = 1 + Math.floor(rng() * 90_000);
+  const exTube = pick(rng, EX_TUBES);
+  const exId = 100_000 + Math.floor(rng() * 8_999_999);
+  const username = pick(rng, USERNAMES);
+
+  // Drawn last, so that every field above is what the seed gave before models and orientation came.
+  const o = rng();
+  const gender = o < 0.8 ? 0 : o < 0.92 ? 1 : 2;
+  const m = rng();
+  const modelDraws = Array.from({ length: m < 0.3 ? 0 : m < 0.7 ? 1 : m < 0.9 ? 2 : 3 }, () => rng());
+  const channelDraw = rng() < 0.7 ? rng() : null;
 
   return {
     title,
@@ -130,13 +146,16 @@ export function generateVideo(id: number): GeneratedVideo {
     dislikes,
     rating: ratingOf(likes, dislikes),
     comments,
-    sgId: 1 + Math.floor(rng() * 90_000),
-    exTube: pick(rng, EX_TUBES),
-    exId: 100_000 + Math.floor(rng() * 8_999_999),
-    username: pick(rng, USERNAMES),
+    sgId,
+    exTube,
+    exId,
+    username,
     categoryIdx,
     tagIdx,
     jitter,
+    gender,
+    modelDraws,
+    channelDraw,
   };
 }
 

@@ -3,10 +3,15 @@ import type Database from 'better-sqlite3';
 import { INPUT_ERRORS } from '../store';
 import type { RawInputResponse } from '@/lib/contract/raw';
 import { STATUS, VISIBLE_STATUS_SQL } from '../status';
+import { addEntityViews } from './entity-stats';
+import { LIST_TABLES } from './list-indexes';
 import { countDay } from './period-stats';
 import { ratingOf } from '../rating';
 import { prepared } from './statements';
 
+
+/** The membership tables with the video's columns copied in (list-indexes.ts). */
+const MEMBER_TABLES = [LIST_TABLES.category, LIST_TABLES.model, LIST_TABLES.tag].map((t) => t.table);
 
 function fail(code: string): RawInputResponse {
   return { error: 1, code };
@@ -25,8 +30,9 @@ export function recordView(db: Database.Database, videoId: number, now: number):
   if (status === STATUS.statsDisabled) return fail(INPUT_ERRORS.statsDisabled);
   db.transaction(() => {
     prepared(db, 'UPDATE videos SET views = views + 1 WHERE id = ?').run(videoId);
-    // The category copies feed category listings sorted by views.
-    prepared(db, 'UPDATE video_categories SET views = views + 1 WHERE video_id = ?').run(videoId);
+    // The copies feed the category, model and tag listings sorted by views, and the index's most popular.
+    for (const table of MEMBER_TABLES) prepared(db, `UPDATE ${table} SET views = views + 1 WHERE video_id = ?`).run(videoId);
+    addEntityViews(db, videoId, 1);
     countDay(db, videoId, now, 1, 0, 0);
   })();
   return { ok: 1 };
@@ -53,7 +59,7 @@ export function recordVote(
     ).get(vote, 1 - vote, videoId) as { likes: number; dislikes: number };
     const rating = ratingOf(counts.likes, counts.dislikes);
     prepared(db, 'UPDATE videos SET rating = ? WHERE id = ?').run(rating, videoId);
-    prepared(db, 'UPDATE video_categories SET likes = ?, rating = ? WHERE video_id = ?').run(counts.likes, rating, videoId);
+    for (const table of MEMBER_TABLES) prepared(db, `UPDATE ${table} SET likes = ?, rating = ? WHERE video_id = ?`).run(counts.likes, rating, videoId);
     countDay(db, videoId, now, 0, vote, 1 - vote);
     return { ok: 1 };
   })();

@@ -1,30 +1,38 @@
 import 'server-only';
 import type Database from 'better-sqlite3';
-import type { ListFilter } from '../store';
-import type { Sort } from '@/lib/contract/types';
+import type { CountFilter, ListFilter } from '../store';
 import { dateFrom, durationRange } from '../filters';
+import { genderNo } from '../entity-kinds';
 import { VISIBLE_STATUS_SQL } from '../status';
+import { LIST_TABLES, type ListTable, SORT_PLANS } from './list-indexes';
 import { prepared } from './statements';
 
-interface SortPlan {
-  /** ORDER BY with {id} for the id column (id in videos, video_id in video_categories). */
-  order: string;
-  /** Index walked in order when there is no date filter. */
-  index: string;
-  categoryIndex: string;
+const ANY_DURATION: [number, number] = [0, Number.MAX_SAFE_INTEGER];
+
+/** The table a listing walks and its section key's value (none for all videos). */
+export function listTableOf(f: Pick<CountFilter, 'categoryId' | 'entity'>): { t: ListTable; key: number | null } {
+  if (f.entity) return { t: LIST_TABLES[f.entity.kind], key: f.entity.id };
+  if (f.categoryId !== 0) return { t: LIST_TABLES.category, key: f.categoryId };
+  return { t: LIST_TABLES.all, key: null };
 }
 
-const PLANS: Record<Sort, SortPlan> = {
-  'latest-updates': { order: 'post_date DESC, {id} DESC', index: 'idx_v_latest', categoryIndex: 'idx_vc_latest' },
-  'most-popular': { order: 'views DESC, {id} DESC', index: 'idx_v_views', categoryIndex: 'idx_vc_views' },
-  'most-viewed': { order: 'views DESC, {id} DESC', index: 'idx_v_views', categoryIndex: 'idx_vc_views' },
-  'top-rated': { order: 'rating DESC, likes DESC, {id} DESC', index: 'idx_v_rating', categoryIndex: 'idx_vc_rating' },
-  longest: { order: 'duration DESC, {id} DESC', index: 'idx_v_duration', categoryIndex: 'idx_vc_duration' },
-  'most-commented': { order: 'comments DESC, {id} DESC', index: 'idx_v_comments', categoryIndex: 'idx_vc_comments' },
-};
-
-
-const ANY_DURATION: [number, number] = [0, Number.MAX_SAFE_INTEGER];
+/**
+ * The WHERE of a listing (section key, orientation, date window or published, visible, duration)
+ * and its arguments, in the order of the listing indexes' columns.
+ */
+export function listWhere(f: CountFilter, now: number, window: [number, number] | null): { where: string; args: number[] } {
+  const { t, key } = listTableOf(f);
+  const [minDur, maxDur] = durationRange(f.duration) ?? ANY_DURATION;
+  const where = [
+    ...(t.key ? [`${t.key} = ?`] : []),
+    'gender = ?',
+    window ? 'post_date BETWEEN ? AND ?' : 'post_date <= ?',
+    VISIBLE_STATUS_SQL,
+    'duration BETWEEN ? AND ?',
+  ].join(' AND ');
+  const args = [...(key === null ? [] : [key]), genderNo(f.gender), ...(window ?? [now]), minDur, maxDur];
+  return { where, args };
+}
 
 /**
  * The ids of one page of a listing. Without a date filter the sort's own index is walked
@@ -34,29 +42,12 @@ const ANY_DURATION: [number, number] = [0, Number.MAX_SAFE_INTEGER];
  * INDEXED BY pins these plans; the planner cannot guess how LIMIT/OFFSET play out.
  */
 export function listVideoIds(db: Database.Database, f: ListFilter, now: number): number[] {
-  const plan = PLANS[f.sort];
+  const plan = SORT_PLANS[f.sort];
   const from = dateFrom(f.date, now);
-  const [minDur, maxDur] = durationRange(f.duration) ?? ANY_DURATION;
-  const inCategory = f.categoryId !== 0;
-  const idCol = inCategory ? 'video_id' : 'id';
-  const table = inCategory ? 'video_categories' : 'videos';
-  const index =
-    from !== null ? (inCategory ? 'idx_vc_latest' : 'idx_v_latest') : inCategory ? plan.categoryIndex : plan.index;
-  const where = [
-    ...(inCategory ? ['category_id = ?'] : []),
-    from !== null ? 'post_date BETWEEN ? AND ?' : 'post_date <= ?',
-    VISIBLE_STATUS_SQL,
-    'duration BETWEEN ? AND ?',
-  ].join(' AND ');
-  const sql = `SELECT ${idCol} FROM ${table} INDEXED BY ${index} WHERE ${where}
-    ORDER BY ${plan.order.replaceAll('{id}', idCol)} LIMIT ? OFFSET ?`;
-  const args: number[] = [
-    ...(inCategory ? [f.categoryId] : []),
-    ...(from !== null ? [from, now] : [now]),
-    minDur,
-    maxDur,
-    f.limit,
-    f.offset,
-  ];
-  return prepared(db, sql).pluck().all(...args) as number[];
+  const { t } = listTableOf(f);
+  const index = `${t.prefix}_${from !== null ? 'latest' : plan.index}`;
+  const { where, args } = listWhere(f, now, from === null ? null : [from, now]);
+  const sql = `SELECT ${t.id} FROM ${t.table} INDEXED BY ${index} WHERE ${where}
+    ORDER BY ${plan.order.replaceAll('{id}', t.id)} LIMIT ? OFFSET ?`;
+  return prepared(db, sql).pluck().all(...args, f.limit, f.offset) as number[];
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import type Database from 'better-sqlite3';
 import { appliedLine, type MigrationPath, type MigrationStep } from '../migration';
 import { CatalogMigrationError } from '../upgrade-error';
+import { applyMigration7 } from './migration-7';
 import { SOURCE_RUNS_INDEX_SQL } from './schema';
 
 /**
@@ -21,6 +22,7 @@ export const SQLITE_MIGRATIONS: MigrationPath<SqliteStep> = {
   base: 5,
   steps: [
     { version: 6, does: "index of each feed's rows by run", apply: (db) => db.exec(SOURCE_RUNS_INDEX_SQL) },
+    { version: 7, does: 'models, channels, tags and orientation', apply: (db) => applyMigration7(db) },
   ],
 };
 

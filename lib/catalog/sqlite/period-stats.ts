@@ -14,9 +14,10 @@ import 'server-only';
  * 7, month: 30): at one minute past midnight "today" alone would hold almost nothing.
  */
 import type Database from 'better-sqlite3';
-import type { DurationFilter } from '@/lib/contract/types';
+import type { DurationFilter, Orientation } from '@/lib/contract/types';
+import { type EntityRef, genderNo } from '../entity-kinds';
 import { durationFilterClass, durationRange } from '../filters';
-import { dayOf, PERIOD_DAYS, periodCountKeysSql, PERIODS, periodNo, type Period, wilsonScore } from '../periods';
+import { dayOf, PERIOD_DAYS, periodCountKeysSql, PERIODS, periodNo, periodSection, type Period, wilsonScore } from '../periods';
 import { VISIBLE_STATUS_SQL } from '../status';
 import type { PeriodListFilter } from '../store';
 import { prepared } from './statements';
@@ -43,8 +44,8 @@ function applyDay(db: Database.Database, period: number, day: number, sign: 1 | 
   }
   prepared(
     db,
-    `INSERT INTO period_stats (period, video_id, views, likes, dislikes, score, post_date, duration)
-     SELECT @period, d.video_id, @sign * d.views, @sign * d.likes, @sign * d.dislikes, 0, v.post_date, v.duration
+    `INSERT INTO period_stats (period, video_id, views, likes, dislikes, score, post_date, duration, gender)
+     SELECT @period, d.video_id, @sign * d.views, @sign * d.likes, @sign * d.dislikes, 0, v.post_date, v.duration, v.gender
      FROM video_days d JOIN videos v ON v.id = d.video_id
      WHERE d.day = @day ${only} AND v.${VISIBLE_STATUS_SQL}
      ON CONFLICT (period, video_id) DO UPDATE SET views = views + excluded.views, likes = likes + excluded.likes,
@@ -68,9 +69,9 @@ function bumpCounts(db: Database.Database, period: number, delta: 1 | -1, idsSql
   prepared(
     db,
     `${periodCountKeysSql(idsSql)}
-     INSERT INTO period_counts (period, category_id, dur_class, count)
-     SELECT @period, category_id, dur_class, @delta * count(*) FROM keys WHERE true GROUP BY category_id, dur_class
-     ON CONFLICT (period, category_id, dur_class) DO UPDATE SET count = count + excluded.count`,
+     INSERT INTO period_counts (period, kind, entity_id, gender, dur_class, count)
+     SELECT @period, kind, entity_id, gender, dur_class, @delta * count(*) FROM keys WHERE true GROUP BY kind, entity_id, gender, dur_class
+     ON CONFLICT (period, kind, entity_id, gender, dur_class) DO UPDATE SET count = count + excluded.count`,
   ).run({ ...args, period, delta });
 }
 
@@ -140,8 +141,8 @@ export function countDay(db: Database.Database, videoId: number, now: number, vi
       bumpCounts(db, period, 1, 'SELECT @videoId', { videoId });
       prepared(
         db,
-        `INSERT INTO period_stats (period, video_id, views, likes, dislikes, score, post_date, duration)
-         SELECT @period, id, 0, 0, 0, 0, post_date, duration FROM videos WHERE id = @videoId`,
+        `INSERT INTO period_stats (period, video_id, views, likes, dislikes, score, post_date, duration, gender)
+         SELECT @period, id, 0, 0, 0, 0, post_date, duration, gender FROM videos WHERE id = @videoId`,
       ).run({ period, videoId });
     }
     prepared(
@@ -164,27 +165,47 @@ export function forgetPeriods(db: Database.Database, videoId: number): void {
 
 const ANY_DURATION: [number, number] = [0, Number.MAX_SAFE_INTEGER];
 
-/** One page of a period listing: a reverse walk of the sort's index, filtered in place. */
+/**
+ * One page of a period listing. All videos, a category or a tag (thousands of videos): a reverse
+ * walk of the sort's index in the orientation's part, filtered in place (a tag's membership by its
+ * primary key). A model or a channel (a few dozen videos): its members' sums, sorted; walking the
+ * period's index for them would read most of it.
+ */
 export function listPeriodIds(db: Database.Database, f: PeriodListFilter, now: number): number[] {
   const [minDur, maxDur] = durationRange(f.duration) ?? ANY_DURATION;
   const [index, order] =
     f.sort === 'most-popular'
-      ? ['idx_ps_views', 'views DESC, video_id DESC']
-      : ['idx_ps_score', 'score DESC, likes DESC, video_id DESC'];
-  const inCategory = f.categoryId !== 0;
-  const sql = `SELECT video_id FROM period_stats p INDEXED BY ${index}
-    WHERE period = ? AND post_date <= ? AND duration BETWEEN ? AND ?
-    ${inCategory ? 'AND EXISTS (SELECT 1 FROM video_categories c WHERE c.video_id = p.video_id AND c.category_id = ?)' : ''}
-    ORDER BY ${order} LIMIT ? OFFSET ?`;
-  const args = [periodNo(f.period), now, minDur, maxDur, ...(inCategory ? [f.categoryId] : []), f.limit, f.offset];
-  return prepared(db, sql).pluck().all(...args) as number[];
+      ? ['idx_ps_views', 'p.views DESC, p.video_id DESC']
+      : ['idx_ps_score', 'p.score DESC, p.likes DESC, p.video_id DESC'];
+  const base = [periodNo(f.period), genderNo(f.gender), now, minDur, maxDur];
+  const filters = 'p.period = ? AND p.gender = ? AND p.post_date <= ? AND p.duration BETWEEN ? AND ?';
+  const kind = f.entity?.kind;
+  if (kind === 'model' || kind === 'channel') {
+    const members =
+      kind === 'model'
+        ? 'SELECT video_id FROM video_models INDEXED BY idx_vm_latest WHERE model_id = ? AND gender = ?'
+        : 'SELECT id FROM videos INDEXED BY idx_vch_latest WHERE channel_id = ? AND gender = ?';
+    const sql = `SELECT p.video_id FROM (${members}) m CROSS JOIN period_stats p ON p.period = ? AND p.video_id = m.${kind === 'model' ? 'video_id' : 'id'}
+      WHERE ${filters} ORDER BY ${order} LIMIT ? OFFSET ?`;
+    return prepared(db, sql).pluck().all(f.entity!.id, genderNo(f.gender), periodNo(f.period), ...base, f.limit, f.offset) as number[];
+  }
+  const member =
+    kind === 'tag'
+      ? 'AND EXISTS (SELECT 1 FROM video_tags t WHERE t.video_id = p.video_id AND t.tag_id = ?)'
+      : f.categoryId !== 0
+        ? 'AND EXISTS (SELECT 1 FROM video_categories c WHERE c.video_id = p.video_id AND c.category_id = ?)'
+        : '';
+  const sql = `SELECT p.video_id FROM period_stats p INDEXED BY ${index} WHERE ${filters} ${member} ORDER BY ${order} LIMIT ? OFFSET ?`;
+  const section = kind === 'tag' ? [f.entity!.id] : f.categoryId !== 0 ? [f.categoryId] : [];
+  return prepared(db, sql).pluck().all(...base, ...section, f.limit, f.offset) as number[];
 }
 
-/** How many videos a period listing has (as of the last rebuild). */
-export function countPeriod(db: Database.Database, period: Period, categoryId: number, duration: DurationFilter): number {
+/** How many videos a period listing has (kept with the sums). */
+export function countPeriod(db: Database.Database, period: Period, categoryId: number, duration: DurationFilter, gender: Orientation, entity: EntityRef | null): number {
+  const [kind, entityId] = periodSection(categoryId, entity);
   return (
-    (prepared(db, 'SELECT count FROM period_counts WHERE period = ? AND category_id = ? AND dur_class = ?')
+    (prepared(db, 'SELECT count FROM period_counts WHERE period = ? AND kind = ? AND entity_id = ? AND gender = ? AND dur_class = ?')
       .pluck()
-      .get(periodNo(period), categoryId, durationFilterClass(duration)) as number | undefined) ?? 0
+      .get(periodNo(period), kind, entityId, genderNo(gender), durationFilterClass(duration)) as number | undefined) ?? 0
   );
 }

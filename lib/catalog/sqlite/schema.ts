@@ -9,10 +9,10 @@
  * number (tests/unit/catalog/migrations.test.ts holds a migrated catalogue to a new one's schema).
  */
 
-import { importTablesSql, sharedTablesSql, type TableDialect, votesTableSql } from '../tables';
+import { importTablesSql, type SharedTableName, sharedTableSql, sharedTablesSql, type TableDialect, votesTableSql } from '../tables';
+import { LIST_INDEXES_SQL } from './list-indexes';
 
-export const SCHEMA_VERSION = 6;
-
+export const SCHEMA_VERSION = 7;
 
 /** The shared tables (../tables.ts) in SQLite's words. */
 const SQLITE: TableDialect = {
@@ -25,6 +25,23 @@ const SQLITE: TableDialect = {
   createImportIndex: 'CREATE INDEX IF NOT EXISTS',
 };
 
+/** The period sums' indexes (a sort each, orientation first): made with the table, which migration 7 made again. */
+export const PERIOD_INDEXES_SQL = `
+CREATE INDEX idx_ps_views ON period_stats (period, gender, views, video_id, post_date, duration);
+CREATE INDEX idx_ps_score ON period_stats (period, gender, score, likes, video_id, post_date, duration);
+`;
+
+/** The index pages' orders of entity_stats (kind and orientation first; dir last, for the letter filter in place). */
+export const ENTITY_INDEXES_SQL = `
+CREATE INDEX idx_es_dir ON entity_stats (kind, gender, dir, entity_id);
+CREATE INDEX idx_es_videos ON entity_stats (kind, gender, videos, entity_id, dir);
+CREATE INDEX idx_es_views ON entity_stats (kind, gender, views, entity_id, dir);
+CREATE INDEX idx_es_added ON entity_stats (kind, gender, added_at, entity_id, dir);
+`;
+
+/** A shared table in SQLite's words (a migration step that adds or remakes it). */
+export const tableSql = (name: SharedTableName): string => sharedTableSql(SQLITE, name);
+
 /** The votes table under another name: it is rebuilt so when past days' votes are dropped (voter-key.ts). */
 export const VOTES_TABLE_SQL = (name: string): string => votesTableSql(SQLITE, name);
 
@@ -35,8 +52,7 @@ ${importTablesSql(SQLITE)}
 
 export const TABLES_SQL = `
 ${sharedTablesSql(SQLITE)}
-CREATE INDEX idx_ps_views ON period_stats (period, views, video_id, post_date, duration);
-CREATE INDEX idx_ps_score ON period_stats (period, score, likes, video_id, post_date, duration);
+${PERIOD_INDEXES_SQL}
 
 -- Contentless full-text index (the text lives in videos). facets holds filter tokens
 -- ("d2" duration class, "c12" category id) so filters intersect inside FTS5.
@@ -76,23 +92,10 @@ CREATE VIRTUAL TABLE title_fts USING fts5(
  */
 export const SOURCE_RUNS_INDEX_SQL = 'CREATE INDEX idx_sources_run ON video_sources (source, seen_run)';
 
-/**
- * Secondary indexes. Each list index starts with its sort key and ends with an explicit id
- * (so "ORDER BY key DESC, id DESC" is a plain reverse walk) followed by the filter columns
- * (so filtering never touches the table: only the 60 rows of the page are read from it).
- */
+/** Secondary indexes: the listings' (list-indexes.ts), the model and channel indexes', and the rest. */
 export const INDEXES_SQL = `
-CREATE INDEX idx_v_latest ON videos (post_date, id, duration, status_id, views, rating, likes, comments);
-CREATE INDEX idx_v_views ON videos (views, id, post_date, duration, status_id);
-CREATE INDEX idx_v_rating ON videos (rating, likes, id, post_date, duration, status_id);
-CREATE INDEX idx_v_duration ON videos (duration, id, post_date, status_id);
-CREATE INDEX idx_v_comments ON videos (comments, id, post_date, duration, status_id);
-
-CREATE INDEX idx_vc_latest ON video_categories (category_id, post_date, video_id, duration, status_id, views, rating, likes, comments);
-CREATE INDEX idx_vc_views ON video_categories (category_id, views, video_id, post_date, duration, status_id);
-CREATE INDEX idx_vc_rating ON video_categories (category_id, rating, likes, video_id, post_date, duration, status_id);
-CREATE INDEX idx_vc_duration ON video_categories (category_id, duration, video_id, post_date, status_id);
-CREATE INDEX idx_vc_comments ON video_categories (category_id, comments, video_id, post_date, duration, status_id);
+${LIST_INDEXES_SQL}
+${ENTITY_INDEXES_SQL}
 
 CREATE INDEX idx_vd_day ON video_days (day, video_id, views, likes, dislikes);
 

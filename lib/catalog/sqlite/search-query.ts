@@ -10,6 +10,8 @@ import { partialCandidates, partialWords, withPartialMatches } from '../partial-
 import { VISIBLE_STATUS_SQL } from '../status';
 import { prepared } from './statements';
 import type { SearchFilter } from '../store';
+import { ORIENTATIONS } from '@/lib/contract/types';
+import { genderNo } from '../entity-kinds';
 import { MAX_TITLE_WALK, MIN_WALK, SEARCH_WINDOW, TITLE_ENOUGH, WALK_BUDGET, walkFloor } from '../search-limits';
 
 
@@ -19,10 +21,11 @@ import { MAX_TITLE_WALK, MIN_WALK, SEARCH_WINDOW, TITLE_ENOUGH, WALK_BUDGET, wal
  * when there is one: a not yet published video inside the range is skipped by the walk (newestMatches).
  */
 export function maxPublishedId(db: Database.Database, now: number): number {
+  // The newest of each orientation's part of the latest index (one seek each).
+  const newest = (g: number) => `SELECT id FROM (SELECT id FROM videos INDEXED BY idx_v_latest WHERE gender = ${g} AND post_date <= @now
+    ORDER BY post_date DESC, id DESC LIMIT 1)`;
   const seeded =
-    (prepared(db, 'SELECT id FROM videos INDEXED BY idx_v_latest WHERE post_date <= ? ORDER BY post_date DESC, id DESC LIMIT 1')
-      .pluck()
-      .get(now) as number | undefined) ?? 0;
+    (prepared(db, `SELECT max(id) FROM (${ORIENTATIONS.map((_, g) => newest(g)).join(' UNION ALL ')})`).pluck().get({ now }) as number | null) ?? 0;
   const imported = (prepared(db, 'SELECT max(video_id) FROM video_sources').pluck().get() as number | null) ?? 0;
   return Math.max(seeded, imported);
 }
@@ -41,16 +44,19 @@ function lowestIdFrom(db: Database.Database, from: number, now: number): number 
   if (!memo || memo.version !== version) lowestIds.set(db, (memo = { version, bounds: new WindowBounds() }));
   const { start, end, key } = WindowBounds.hours(from, now);
   if (!memo.bounds.has(key)) {
-    memo.bounds.set(key, prepared(db, 'SELECT min(id) FROM videos INDEXED BY idx_v_latest WHERE post_date BETWEEN ? AND ?').pluck().get(start, end) as number | null);
+    const genders = ORIENTATIONS.map((_, g) => g).join(', ');
+    memo.bounds.set(key, prepared(db, `SELECT min(id) FROM videos INDEXED BY idx_v_latest WHERE gender IN (${genders}) AND post_date BETWEEN ? AND ?`).pluck().get(start, end) as number | null);
   }
   return memo.bounds.get(key);
 }
 
 const lowestIds = new WeakMap<Database.Database, { version: string; bounds: WindowBounds }>();
 
-/** Which videos a walk may return: listable at `now`, posted at or after `from`, never `excludeId`. */
+/** Which videos a walk may return: listable at `now`, of the orientation, posted at or after `from`, never `excludeId`. */
 export interface WalkScope {
   now: number;
+  /** The orientation's number (entity-kinds.ts). */
+  gender: number;
   /** Lowest post_date (0: any). */
   from?: number;
   excludeId?: number;
@@ -86,11 +92,11 @@ export function newestMatches(
   const rows = prepared(
     db,
     `SELECT f.rowid AS id, v.post_date AS at FROM ${table} f CROSS JOIN videos v ON v.id = f.rowid
-     WHERE ${table} MATCH ? AND f.rowid <= ? AND v.${VISIBLE_STATUS_SQL} AND v.post_date <= ?
+     WHERE ${table} MATCH ? AND f.rowid <= ? AND v.${VISIBLE_STATUS_SQL} AND v.post_date <= ? AND v.gender = ?
      ORDER BY f.rowid DESC`,
   )
     .raw()
-    .iterate(match, hi, scope.now) as IterableIterator<[number, number]>;
+    .iterate(match, hi, scope.now, scope.gender) as IterableIterator<[number, number]>;
   for (const [id, at] of rows) {
     // Stopped by a match below `lo` or at the limit, not by the end of the doclists.
     if (id < lo) {
@@ -194,7 +200,7 @@ export function searchIds(db: Database.Database, f: SearchFilter, now: number): 
   const lo = from === null ? 1 : lowestIdFrom(db, from, now);
   if (lo === null || hi < lo) return [];
   const durationClass = durationFilterClass(f.duration) || undefined;
-  const scope: WalkScope = { now, from: from ?? 0 };
+  const scope: WalkScope = { now, gender: genderNo(f.gender), from: from ?? 0 };
   const options: WalkOptions = { durationClass, prefixLast: false, scope };
   let found = rankedMatches(db, tokens, lo, hi, options);
   // A half-typed last word ("harbo") still finds something.

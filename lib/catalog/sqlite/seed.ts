@@ -9,6 +9,8 @@ import { STATUS } from '../status';
 import { countTitleKeywords } from '../keywords';
 import { demoCategory, demoTag, generateVideo, keywordPopularity, minReturningDays, postDateFor, viewHistory } from '../demo/catalogue';
 import { CATEGORIES, TAGS } from '../demo/words';
+import { channelCount, demoChannel, demoModel, modelCount, videoPeople } from '../demo/people';
+import { rebuildEntityStats } from './entity-stats';
 
 export interface SeedOptions {
   videos: number;
@@ -27,6 +29,7 @@ export function seedCatalog(db: Database.Database, options: SeedOptions): SeedRe
   ensureImportTables(db);
   const insertAll = db.transaction(() => {
     insertCategoriesAndTags(db);
+    insertPeople(db, n, now);
     const { dayCounts, keywordCounts } = insertVideos(db, n, now);
     insertDayCounts(db, dayCounts);
     insertKeywords(db, keywordCounts);
@@ -41,6 +44,7 @@ export function seedCatalog(db: Database.Database, options: SeedOptions): SeedRe
 
   db.exec(INDEXES_SQL);
   rebuildPeriodStats(db, now);
+  rebuildEntityStats(db, now);
   // One merged FTS segment makes every query a single b-tree walk.
   db.exec("INSERT INTO video_fts (video_fts) VALUES ('optimize')");
   db.exec("INSERT INTO title_fts (title_fts) VALUES ('optimize')");
@@ -75,6 +79,19 @@ function insertCategoriesAndTags(db: Database.Database): void {
   });
 }
 
+function insertPeople(db: Database.Database, n: number, now: number): void {
+  const model = db.prepare('INSERT INTO models (id, dir, title, added_at) VALUES (?, ?, ?, ?)');
+  for (let id = 1; id <= modelCount(n); id++) {
+    const m = demoModel(id, now);
+    model.run(m.id, m.dir, m.title, m.addedAt);
+  }
+  const channel = db.prepare('INSERT INTO channels (id, dir, title, added_at) VALUES (?, ?, ?, ?)');
+  for (let id = 1; id <= channelCount(n); id++) {
+    const c = demoChannel(id, now);
+    channel.run(c.id, c.dir, c.title, c.addedAt);
+  }
+}
+
 type DayCounts = Map<number, Map<number, number>>;
 
 function bump(dayCounts: DayCounts, key: number, day: number): void {
@@ -89,14 +106,17 @@ function bump(dayCounts: DayCounts, key: number, day: number): void {
 function insertVideos(db: Database.Database, n: number, now: number) {
   const video = db.prepare(
     `INSERT INTO videos (id, dir, title, description, duration, post_date, status_id, views, likes, dislikes,
-       rating, comments, sg_id, ex_tube, ex_id, username)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       rating, comments, sg_id, ex_tube, ex_id, username, gender, channel_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const member = db.prepare(
-    `INSERT INTO video_categories (video_id, category_id, post_date, duration, status_id, views, rating, likes, comments)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const tagged = db.prepare('INSERT INTO video_tags (video_id, tag_id) VALUES (?, ?)');
+  const membership = (table: string, key: string) =>
+    db.prepare(
+      `INSERT INTO ${table} (video_id, ${key}, post_date, duration, status_id, views, rating, likes, comments, gender)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+  const member = membership('video_categories', 'category_id');
+  const tagged = membership('video_tags', 'tag_id');
+  const modelled = membership('video_models', 'model_id');
   const fts = db.prepare(
     'INSERT INTO video_fts (rowid, title, description, categories, tags, facets) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -104,20 +124,21 @@ function insertVideos(db: Database.Database, n: number, now: number) {
   const dayRow = db.prepare('INSERT INTO video_days (video_id, day, views, likes, dislikes) VALUES (?, ?, ?, ?, ?)');
   const today = Math.floor(now / DAY_SECONDS);
   const minReturning = minReturningDays(n);
-  // Keyed by category_id * 4 + dur_class (category 0 = all, class 0 = any).
+  // Keyed by (category_id * 3 + gender) * 4 + dur_class (category 0 = all, class 0 = any).
   const dayCounts: DayCounts = new Map();
   const keywordCounts = new Map<string, number>();
 
   for (let id = 1; id <= n; id++) {
     const v = generateVideo(id);
     const postDate = postDateFor(id, n, now, v.jitter);
+    const { modelIds, channelId } = videoPeople(v, n);
     video.run(id, v.dir, v.title, v.description, v.duration, postDate, v.statusId, v.views, v.likes, v.dislikes,
-      v.rating, v.comments, v.sgId, v.exTube, v.exId, v.username);
+      v.rating, v.comments, v.sgId, v.exTube, v.exId, v.username, v.gender, channelId);
+    const copied = [postDate, v.duration, v.statusId, v.views, v.rating, v.likes, v.comments, v.gender] as const;
     const categoryIds = v.categoryIdx.map((i) => i + 1);
-    for (const c of categoryIds) {
-      member.run(id, c, postDate, v.duration, v.statusId, v.views, v.rating, v.likes, v.comments);
-    }
-    for (const t of v.tagIdx) tagged.run(id, t + 1);
+    for (const c of categoryIds) member.run(id, c, ...copied);
+    for (const t of v.tagIdx) tagged.run(id, t + 1, ...copied);
+    for (const m of modelIds) modelled.run(id, m, ...copied);
     if (v.statusId === STATUS.disabled) continue;
 
     const dc = durationClass(v.duration);
@@ -134,8 +155,9 @@ function insertVideos(db: Database.Database, n: number, now: number) {
     for (const d of viewHistory(id, v, Math.floor(postDate / DAY_SECONDS), today, minReturning)) dayRow.run(id, d.day, d.views, d.likes, d.dislikes);
     const day = Math.floor(postDate / DAY_SECONDS);
     for (const c of [0, ...categoryIds]) {
-      bump(dayCounts, c * 4, day);
-      bump(dayCounts, c * 4 + dc, day);
+      const key = (c * 3 + v.gender) * 4;
+      bump(dayCounts, key, day);
+      bump(dayCounts, key + dc, day);
     }
     countTitleKeywords(keywordCounts, v.title, 1);
   }
@@ -143,12 +165,13 @@ function insertVideos(db: Database.Database, n: number, now: number) {
 }
 
 function insertDayCounts(db: Database.Database, dayCounts: DayCounts): void {
-  const row = db.prepare('INSERT INTO video_day_counts (category_id, dur_class, day, cum) VALUES (?, ?, ?, ?)');
+  const row = db.prepare('INSERT INTO video_day_counts (category_id, gender, dur_class, day, cum) VALUES (?, ?, ?, ?, ?)');
   for (const [key, byDay] of dayCounts) {
     let cum = 0;
+    const section = Math.floor(key / 4);
     for (const day of [...byDay.keys()].sort((a, b) => a - b)) {
       cum += byDay.get(day) ?? 0;
-      row.run(Math.floor(key / 4), key % 4, day, cum);
+      row.run(Math.floor(section / 3), section % 3, key % 4, day, cum);
     }
   }
 }

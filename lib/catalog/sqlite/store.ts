@@ -6,12 +6,12 @@ import 'server-only';
  */
 import { SourceError } from '@/lib/contract/errors';
 import type { Source } from '@/lib/contract/source';
-import { NEXT_PUBLISH_SQL } from '../list-epoch';
 import { type CatalogSourceOptions, createCatalogSource } from '../source';
 import type { CatalogStore, CategoryRow } from '../store';
 import { changeSecret } from './change-secret';
 import { contentVersion } from './content-version';
 import { countListable } from './counts';
+import { countEntities, entityByDir, entityRows, listEntityIds, sitemapEntities } from './entity-query';
 import type { CatalogDb } from './db';
 import { recordView, recordVote } from './input-actions';
 import { listVideoIds } from './list-query';
@@ -20,6 +20,7 @@ import { relatedIds } from './related-query';
 import { searchIds } from './search-query';
 import { writeWhenFree } from './site-write';
 import { sitemapRange, sitemapRanges } from './sitemap-query';
+import { nextPublish } from './next-publish';
 import { prepared } from './statements';
 import { keywordsByPrefix, topKeywords } from './suggest-query';
 import { loadVideoDetail } from './video-detail';
@@ -35,14 +36,14 @@ export function sqliteStore(db: CatalogDb | (() => CatalogDb)): CatalogStore {
   return {
     name: 'embedded',
     contentVersion: () => contentVersion(open()),
-    nextPublish: (now) => prepared(open(), `${NEXT_PUBLISH_SQL} ?`).pluck().get(now) as number | null,
+    nextPublish: (now) => nextPublish(open(), now),
     // Its search keeps its date windows' bounds by content version (search-query.ts).
     forgetLists: () => {},
     categories: () => prepared(open(), 'SELECT id, dir, title, description FROM categories ORDER BY id').all() as CategoryRow[],
     countListable: (f, now) => countListable(open(), f, now),
     listIds: (f, now) => listVideoIds(open(), f, now),
     ensurePeriodStats: (now) => ensurePeriodStats(open(), now),
-    countPeriod: (period, categoryId, duration) => countPeriod(open(), period, categoryId, duration),
+    countPeriod: (period, categoryId, duration, gender, entity) => countPeriod(open(), period, categoryId, duration, gender, entity),
     listPeriodIds: (f, now) => listPeriodIds(open(), f, now),
     listRows: (ids, now) => loadListRows(open(), ids, now),
     searchIds: (f, now) => searchIds(open(), f, now),
@@ -53,6 +54,11 @@ export function sqliteStore(db: CatalogDb | (() => CatalogDb)): CatalogStore {
     keywordsByPrefix: (text, limit) => keywordsByPrefix(open(), text, limit),
     sitemapRanges: (size, now) => sitemapRanges(open(), size, now),
     sitemapRange: (range, size, now) => sitemapRange(open(), range, size, now),
+    entityByDir: (kind, dir) => entityByDir(open(), kind, dir),
+    countEntities: (kind, gender, letter) => countEntities(open(), kind, gender, letter),
+    listEntityIds: (f) => listEntityIds(open(), f),
+    entityRows: (kind, ids, gender, now) => entityRows(open(), kind, ids, gender, now),
+    sitemapEntities: (kind, page, size) => sitemapEntities(open(), kind, page, size),
     input: (form, visitor, voteSalt, now) => {
       const conn = open();
       return writeWhenFree(conn, () => {

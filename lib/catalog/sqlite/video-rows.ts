@@ -5,7 +5,10 @@ import { VISIBLE_STATUS_SQL } from '../status';
 import { prepared } from './statements';
 
 
-const LIST_COLUMNS = 'id, dir, title, duration, post_date, views, rating, sg_id, s.thumb_url, s.thumbs, s.preview_url';
+// Its models' titles in model id order, as the network sends them (a video has a few at most).
+const LIST_COLUMNS = `id, dir, title, duration, post_date, views, rating, sg_id, s.thumb_url, s.thumbs, s.preview_url, gender,
+  (SELECT group_concat(title, ', ') FROM (SELECT m.title FROM video_models vm JOIN models m ON m.id = vm.model_id
+     WHERE vm.video_id = videos.id ORDER BY m.id)) AS models`;
 
 /**
  * Loads the listable videos among `ids`, in the order given. Hidden or not yet published

@@ -5,8 +5,11 @@ import type { FeedRow } from '../feed-row';
 import { slugify } from '../slugify';
 import { rowHash } from '../row-hash';
 import { bumpContentVersion } from './content-version';
-import { DAY_SECONDS, durationClass, durationClassSql } from '../filters';
-import { VISIBLE_STATUS_SQL } from '../status';
+import { durationClass } from '../filters';
+import { recountDayCounts } from './day-counts';
+import { rebuildEntityStats } from './entity-stats';
+import { genderNo } from '../entity-kinds';
+import { DEFAULT_ORIENTATION } from '@/lib/contract/types';
 import { ensureImportTables } from './import-schema';
 import { rebuildPeriodStats } from './period-stats';
 import { MAX_PAUSE_MS } from './site-write';
@@ -38,7 +41,7 @@ interface FtsDoc {
 const TRANSACTION_MS = 1000;
 
 /** Numbers of a new video's category membership held until its transaction commits (see members). */
-const MEMBER_FIELDS = 7;
+const MEMBER_FIELDS = 9;
 
 /**
  * Connection settings while an import runs, restored by finish():
@@ -61,27 +64,12 @@ const MEMBER_FIELDS = 7;
  */
 const IMPORT_PRAGMAS: Record<string, number> = { mmap_size: 0, wal_autocheckpoint: 65536, cache_size: -32768, journal_size_limit: -1 };
 
-const LISTED_SQL = (from: string) => `SELECT post_date / ${DAY_SECONDS} AS day,
-  ${durationClassSql('duration')} AS dc FROM ${from} AND ${VISIBLE_STATUS_SQL}`;
-
-/**
- * The cumulative per-day listing counts (see video_day_counts in schema.ts) of one category (0:
- * all videos), any duration class (0) and each class: cum = listed videos with day <= this day.
- * A category's members are counted from the columns video_categories copies from videos (one
- * covering index walk, no lookup of each video: the same values, written with the membership).
- */
-const CATEGORY_COUNTS_SQL = (all: boolean) => `
-WITH listed AS (
-  ${LISTED_SQL(all ? 'videos WHERE true' : 'video_categories WHERE category_id = @category')}
-), per AS (
-  SELECT 0 AS dur_class, day, count(*) AS n FROM listed GROUP BY day
-  UNION ALL SELECT dc, day, count(*) FROM listed GROUP BY dc, day
-)
-SELECT @category AS category_id, dur_class, day, sum(n) OVER (PARTITION BY dur_class ORDER BY day) AS cum FROM per`;
-
 /** Terms of both full-text indexes with their document counts, a page at a time in term order. */
 const TERMS_PAGE_SQL = `SELECT a.term, coalesce(t.doc, 0) AS title_docs, a.doc AS all_docs
   FROM temp.all_vocab a LEFT JOIN temp.title_vocab t ON t.term = a.term WHERE a.term > ? ORDER BY a.term LIMIT 2000`;
+
+/** A feed row's orientation number: the default when the feed does not say. */
+const genderOf = (row: FeedRow): number => genderNo(row.orientation ?? DEFAULT_ORIENTATION);
 
 /** The embedded catalogue as an import target. Synchronous inside; async to match other writers. */
 export class SqliteCatalogWriter implements CatalogWriter {
@@ -94,6 +82,8 @@ export class SqliteCatalogWriter implements CatalogWriter {
    */
   private readonly keywords = new Map<string, number>();
   private readonly tagIds = new Map<string, number>();
+  private readonly modelIds = new Map<string, number>();
+  private readonly channelIds = new Map<string, number>();
   private nextId: number;
   private changed = false;
   /** The import's clock (unix seconds): the post date of rows without one, and the periods' day. */
@@ -125,9 +115,17 @@ export class SqliteCatalogWriter implements CatalogWriter {
   /** The stored categories and tags by slug; returns the next unused video id. */
   private readIds(): number {
     const db = this.db;
-    for (const map of [this.categoryIds, this.tagIds, this.categoryByTitle, this.tagByTitle]) map.clear();
-    for (const r of db.prepare('SELECT id, dir FROM categories').all() as { id: number; dir: string }[]) this.categoryIds.set(r.dir, r.id);
-    for (const r of db.prepare('SELECT id, dir FROM tags').all() as { id: number; dir: string }[]) this.tagIds.set(r.dir, r.id);
+    const byDir: [string, Map<string, number>, Map<string, number>][] = [
+      ['categories', this.categoryIds, this.categoryByTitle],
+      ['tags', this.tagIds, this.tagByTitle],
+      ['models', this.modelIds, this.modelByTitle],
+      ['channels', this.channelIds, this.channelByTitle],
+    ];
+    for (const [table, ids, titles] of byDir) {
+      ids.clear();
+      titles.clear();
+      for (const r of db.prepare(`SELECT id, dir FROM ${table}`).all() as { id: number; dir: string }[]) ids.set(r.dir, r.id);
+    }
     const hw = db.prepare("SELECT value FROM meta WHERE key = 'next_video_id'").pluck().get() as string | undefined;
     const maxId = (db.prepare('SELECT max(id) FROM videos').pluck().get() as number | null) ?? 0;
     const maxTaken = (db.prepare('SELECT max(video_id) FROM takedowns').pluck().get() as number | null) ?? 0;
@@ -144,6 +142,14 @@ export class SqliteCatalogWriter implements CatalogWriter {
     return this.db.prepare(sql);
   }
 
+  /** A membership of a stored video, with its columns copied from its row (membership id, video id). */
+  private copyStmt(table: string, key: string): Database.Statement {
+    return this.stmt(
+      `INSERT OR IGNORE INTO ${table} (video_id, ${key}, post_date, duration, status_id, views, rating, likes, comments, gender)
+       SELECT id, ?, post_date, duration, status_id, views, rating, likes, comments, gender FROM videos WHERE id = ?`,
+    );
+  }
+
   private statements() {
     return {
     find: this.stmt('SELECT video_id, hash FROM video_sources WHERE source = ? AND external_id = ?'),
@@ -151,11 +157,11 @@ export class SqliteCatalogWriter implements CatalogWriter {
     seen: this.stmt('UPDATE video_sources SET seen_run = ? WHERE video_id = ?'),
     insertVideo: this.stmt(
       `INSERT INTO videos (id, dir, title, description, duration, post_date, status_id, views, likes, dislikes, rating,
-         comments, sg_id, ex_tube, ex_id, username) VALUES (?, ?, ?, ?, ?, ?, ${STATUS.active}, ?, ?, ?, ?, 0, 0, ?, ?, ?)`,
+         comments, sg_id, ex_tube, ex_id, username, gender, channel_id) VALUES (?, ?, ?, ?, ?, ?, ${STATUS.active}, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
     ),
     updateVideo: this.stmt(
       `UPDATE videos SET dir = ?, title = ?, description = ?, duration = ?, post_date = ?, views = ?, likes = ?,
-         dislikes = ?, rating = ? WHERE id = ?`,
+         dislikes = ?, rating = ?, comments = ?, gender = ?, channel_id = ? WHERE id = ?`,
     ),
     insertSource: this.stmt(
       `INSERT INTO video_sources (video_id, source, external_id, embed_url, thumb_url, thumbs, preview_url, hash, seen_run)
@@ -164,13 +170,13 @@ export class SqliteCatalogWriter implements CatalogWriter {
     updateSource: this.stmt(
       'UPDATE video_sources SET embed_url = ?, thumb_url = ?, thumbs = ?, preview_url = ?, hash = ?, seen_run = ? WHERE video_id = ?',
     ),
-    member: this.stmt(
-      `INSERT OR IGNORE INTO video_categories (video_id, category_id, post_date, duration, status_id, views, rating, likes, comments)
-       SELECT id, ?, post_date, duration, status_id, views, rating, likes, comments FROM videos WHERE id = ?`,
-    ),
-    tagged: this.stmt('INSERT OR IGNORE INTO video_tags (video_id, tag_id) VALUES (?, ?)'),
+    member: this.copyStmt('video_categories', 'category_id'),
+    tagged: this.copyStmt('video_tags', 'tag_id'),
+    modelled: this.copyStmt('video_models', 'model_id'),
     newCategory: this.stmt('INSERT INTO categories (dir, title, description) VALUES (?, ?, ?)'),
     newTag: this.stmt('INSERT INTO tags (dir, title) VALUES (?, ?)'),
+    newModel: this.stmt('INSERT INTO models (dir, title, added_at) VALUES (?, ?, ?)'),
+    newChannel: this.stmt('INSERT INTO channels (dir, title, added_at) VALUES (?, ?, ?)'),
     fts: this.stmt('INSERT INTO video_fts (rowid, title, description, categories, tags, facets) VALUES (?, ?, ?, ?, ?, ?)'),
     titleFts: this.stmt('INSERT INTO title_fts (rowid, title, facets) VALUES (?, ?, ?)'),
     ftsDelete: this.stmt(
@@ -182,10 +188,11 @@ export class SqliteCatalogWriter implements CatalogWriter {
     storedTags: this.stmt('SELECT t.title FROM video_tags vt JOIN tags t ON t.id = vt.tag_id WHERE vt.video_id = ?').pluck(),
     dropCategories: this.stmt('DELETE FROM video_categories WHERE video_id = ?'),
     dropTags: this.stmt('DELETE FROM video_tags WHERE video_id = ?'),
+    dropModels: this.stmt('DELETE FROM video_models WHERE video_id = ?'),
     anyTakedown: this.stmt('SELECT 1 FROM takedowns WHERE source = ? LIMIT 1').pluck(),
     newMember: this.stmt(
-      `INSERT OR IGNORE INTO video_categories (video_id, category_id, post_date, duration, status_id, views, rating, likes, comments)
-       VALUES (?, ?, ?, ?, ${STATUS.active}, ?, ?, ?, 0)`,
+      `INSERT OR IGNORE INTO video_categories (video_id, category_id, post_date, duration, status_id, views, rating, likes, comments, gender)
+       VALUES (?, ?, ?, ?, ${STATUS.active}, ?, ?, ?, ?, ?)`,
     ),
     dropKeyword: this.stmt('DELETE FROM keywords WHERE keyword_lc = ? AND popularity <= 0'),
     keyword: this.stmt(
@@ -201,6 +208,8 @@ export class SqliteCatalogWriter implements CatalogWriter {
    */
   private readonly categoryByTitle = new Map<string, number>();
   private readonly tagByTitle = new Map<string, number>();
+  private readonly modelByTitle = new Map<string, number>();
+  private readonly channelByTitle = new Map<string, number>();
 
   private idOf(byTitle: Map<string, number>, map: Map<string, number>, title: string, create: (dir: string) => number): number {
     let id = byTitle.get(title);
@@ -223,6 +232,16 @@ export class SqliteCatalogWriter implements CatalogWriter {
 
   private tagId(title: string): number {
     return this.idOf(this.tagByTitle, this.tagIds, title, (dir) => Number(this.q.newTag.run(dir, title).lastInsertRowid));
+  }
+
+  private modelId(title: string): number {
+    return this.idOf(this.modelByTitle, this.modelIds, title, (dir) => Number(this.q.newModel.run(dir, title, this.now).lastInsertRowid));
+  }
+
+  /** The row's channel's id, 0 for none. */
+  private channelId(title: string | null | undefined): number {
+    if (!title) return 0;
+    return this.idOf(this.channelByTitle, this.channelIds, title, (dir) => Number(this.q.newChannel.run(dir, title, this.now).lastInsertRowid));
   }
 
   /** The search-index document of a stored video, rebuilt from its rows (FTS5 'delete' needs it). */
@@ -250,15 +269,16 @@ export class SqliteCatalogWriter implements CatalogWriter {
     this.q.titleFtsDelete.run(id, doc.title, doc.facets);
   }
 
-  /** Categories, tags and search index of a video whose row is written; `added`: a new row, active, no comments. */
+  /** Categories, tags, models and search index of a video whose row is written; `added`: a new row, active. */
   private attach(id: number, row: FeedRow, added?: { postDate: number; rating: number }): void {
     const catIds = row.categories.map((c) => this.categoryId(c));
     for (const c of catIds) {
       // A new video's copied columns are known: no read of the row just inserted.
-      if (added) this.addMember(id, c, added.postDate, row.duration, row.views, added.rating, row.likes);
+      if (added) this.addMember(id, c, added.postDate, row.duration, row.views, added.rating, row.likes, row.comments ?? 0, genderOf(row));
       else this.q.member.run(c, id);
     }
-    for (const t of row.tags) this.q.tagged.run(id, this.tagId(t));
+    for (const t of row.tags) this.q.tagged.run(this.tagId(t), id);
+    for (const m of row.models) this.q.modelled.run(this.modelId(m), id);
     const facets = `d${durationClass(row.duration)} ${catIds.map((c) => `c${c}`).join(' ')}`;
     this.q.fts.run(id, row.title, row.description, row.categories.join(' '), row.tags.join(' '), facets);
     this.q.titleFts.run(id, row.title, facets);
@@ -266,7 +286,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
 
   /**
    * Category memberships of the open transaction's new videos, MEMBER_FIELDS numbers each
-   * (video_id, category_id, post_date, duration, views, rating, likes), in one growing array (no
+   * (video_id, category_id, post_date, duration, views, rating, likes, comments, gender), in one growing array (no
    * object per membership for the collector to follow). Written at its commit (or before anything
    * reads or deletes memberships), sorted by category and duration: in feed order, each lands on a
    * page of idx_vc_duration no other row near it touches, more pages than the page cache holds, so
@@ -276,7 +296,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
   private members = new Float64Array(MEMBER_FIELDS * 4096);
   private memberCount = 0;
 
-  private addMember(...fields: [number, number, number, number, number, number, number]): void {
+  private addMember(...fields: [number, number, number, number, number, number, number, number, number]): void {
     if ((this.memberCount + 1) * MEMBER_FIELDS > this.members.length) {
       const grown = new Float64Array(this.members.length * 2);
       grown.set(this.members);
@@ -292,7 +312,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
     const order = new Uint32Array(this.memberCount).map((_, i) => i * MEMBER_FIELDS);
     // By category, duration, video id: idx_vc_duration's order.
     order.sort((a, b) => m[a + 1]! - m[b + 1]! || m[a + 3]! - m[b + 3]! || m[a]! - m[b]!);
-    for (const i of order) this.q.newMember.run(m[i], m[i + 1], m[i + 2], m[i + 3], m[i + 4], m[i + 5], m[i + 6]);
+    for (const i of order) this.q.newMember.run(m[i], m[i + 1], m[i + 2], m[i + 3], m[i + 4], m[i + 5], m[i + 6], m[i + 7], m[i + 8]);
     this.dropMembers();
   }
 
@@ -310,6 +330,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
     this.unindex(id);
     this.q.dropCategories.run(id);
     this.q.dropTags.run(id);
+    this.q.dropModels.run(id);
   }
 
   private media(row: FeedRow): [string, string, string, string | null] {
@@ -374,7 +395,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
           }
           this.detach(id);
           this.q.updateVideo.run(row.dir, row.title, row.description, row.duration, postDate, row.views, row.likes,
-            row.dislikes, rating, id);
+            row.dislikes, rating, row.comments ?? 0, genderOf(row), this.channelId(row.channel), id);
           this.q.updateSource.run(...this.media(row), hash, runId, id);
           this.attach(id, row);
           result.updated++;
@@ -382,7 +403,7 @@ export class SqliteCatalogWriter implements CatalogWriter {
           const id = this.nextId++;
           const exId = /^\d{1,15}$/.test(row.externalId) ? Number(row.externalId) : 0;
           this.q.insertVideo.run(id, row.dir, row.title, row.description, row.duration, postDate, row.views, row.likes,
-            row.dislikes, rating, source, exId, source);
+            row.dislikes, rating, row.comments ?? 0, source, exId, source, genderOf(row), this.channelId(row.channel));
           this.q.insertSource.run(id, source, row.externalId, ...this.media(row), hash, runId);
           this.attach(id, row, { postDate, rating });
           countTitleKeywords(this.keywords, row.title, 1);
@@ -593,9 +614,10 @@ export class SqliteCatalogWriter implements CatalogWriter {
       this.commit();
       const due = this.db.prepare('SELECT 1 FROM meta WHERE key = ?').pluck().get(RECOUNT_DUE) !== undefined;
       if (!this.changed && !due) return;
-      this.recountDays();
+      recountDayCounts(this.db);
       // "Most popular" and "top rated" by period are precomputed: a removed video must leave them too.
       rebuildPeriodStats(this.db, this.now);
+      rebuildEntityStats(this.db, this.now);
       this.recountTerms();
       this.db.prepare('DELETE FROM meta WHERE key = ?').run(RECOUNT_DUE);
       this.changed = false;
@@ -611,29 +633,6 @@ export class SqliteCatalogWriter implements CatalogWriter {
       // The run is over: another may write (the catalogue tools close the connection, not the writer).
       this.releaseLock?.();
       this.releaseLock = null;
-    }
-  }
-
-  /**
-   * Rebuilds the listing counts one category at a time: each is read outside any transaction
-   * (a read never blocks the site) and written in a short one, where a single recount of the
-   * whole table held the write lock for seconds at 1,000,000 videos.
-   */
-  private recountDays(): void {
-    const categories = this.db
-      .prepare('SELECT 0 UNION SELECT id FROM categories UNION SELECT DISTINCT category_id FROM video_day_counts')
-      .pluck()
-      .all() as number[];
-    const allVideos = this.db.prepare(CATEGORY_COUNTS_SQL(true));
-    const inCategory = this.db.prepare(CATEGORY_COUNTS_SQL(false));
-    const drop = this.db.prepare('DELETE FROM video_day_counts WHERE category_id = ?');
-    const insert = this.db.prepare('INSERT INTO video_day_counts (category_id, dur_class, day, cum) VALUES (?, ?, ?, ?)');
-    for (const category of categories) {
-      const rows = (category === 0 ? allVideos : inCategory).raw().all({ category }) as [number, number, number, number][];
-      this.db.transaction(() => {
-        drop.run(category);
-        for (const r of rows) insert.run(...r);
-      })();
     }
   }
 

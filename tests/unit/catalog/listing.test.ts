@@ -74,8 +74,11 @@ describe('embedded source: videos listing', () => {
     const disabled = fx.db.prepare('SELECT count(*) FROM videos WHERE status_id = 0 AND post_date <= ?').pluck().get(NOW) as number;
     expect(scheduled).toBeGreaterThan(0);
     expect(disabled).toBeGreaterThan(0);
+    // The default list is the straight one: the others' videos are not in it either.
+    const others = fx.db.prepare('SELECT count(*) FROM videos WHERE gender <> 0 AND status_id <> 0 AND post_date <= ?').pluck().get(NOW) as number;
+    expect(others).toBeGreaterThan(0);
     const { videos, total_count } = await fx.source.videos(listQuery({ count: 120 }));
-    expect(total_count).toBe(3000 - scheduled - disabled);
+    expect(total_count).toBe(3000 - scheduled - disabled - others);
     for (const v of videos) {
       expect(unixOf(v.post_date)).toBeLessThanOrEqual(NOW);
       expect(row(Number(v.video_id)).status_id).not.toBe(0);
@@ -94,7 +97,7 @@ describe('embedded source: videos listing', () => {
       expect(Number(v.duration)).toBeLessThanOrEqual(max);
     }
     const expected = fx.db
-      .prepare('SELECT count(*) FROM videos WHERE status_id IN (1,5) AND post_date <= ? AND duration BETWEEN ? AND ?')
+      .prepare('SELECT count(*) FROM videos WHERE gender = 0 AND status_id IN (1,5) AND post_date <= ? AND duration BETWEEN ? AND ?')
       .pluck()
       .get(NOW, min, max === Infinity ? 1e9 : max);
     expect(res.total_count).toBe(expected);
@@ -112,19 +115,19 @@ describe('embedded source: videos listing', () => {
       expect(unixOf(v.post_date)).toBeLessThanOrEqual(NOW);
     }
     const expected = fx.db
-      .prepare('SELECT count(*) FROM videos WHERE status_id IN (1,5) AND post_date BETWEEN ? AND ?')
+      .prepare('SELECT count(*) FROM videos WHERE gender = 0 AND status_id IN (1,5) AND post_date BETWEEN ? AND ?')
       .pluck()
       .get(NOW - days * 86400, NOW);
     expect(res.total_count).toBe(expected);
   });
 
-  /** The period's views per video, straight from video_days: today and the N days before. */
+  /** The period's views per straight video, from video_days: today and the N days before. */
   function periodViews(days: number): Map<number, number> {
     const today = Math.floor(NOW / 86400);
     const rows = fx.db
       .prepare(
         `SELECT d.video_id AS id, sum(d.views) AS views FROM video_days d JOIN videos v ON v.id = d.video_id
-         WHERE d.day BETWEEN ? AND ? AND v.status_id IN (1,5) AND v.post_date <= ? GROUP BY d.video_id`,
+         WHERE d.day BETWEEN ? AND ? AND v.gender = 0 AND v.status_id IN (1,5) AND v.post_date <= ? GROUP BY d.video_id`,
       )
       .all(today - days, today, NOW) as { id: number; views: number }[];
     return new Map(rows.map((r) => [r.id, r.views]));
@@ -187,7 +190,7 @@ describe('embedded source: videos listing', () => {
     const { ensurePeriodStats, rebuildPeriodStats } = await import('@/lib/catalog/sqlite/period-stats');
     const snapshot = () => ({
       stats: fx.db.prepare('SELECT * FROM period_stats ORDER BY period, video_id').all(),
-      counts: fx.db.prepare('SELECT * FROM period_counts WHERE count != 0 ORDER BY period, category_id, dur_class').all(),
+      counts: fx.db.prepare('SELECT * FROM period_counts WHERE count != 0 ORDER BY period, kind, entity_id, gender, dur_class').all(),
     });
     for (let d = 1; d <= 3; d++) ensurePeriodStats(fx.db, NOW + d * 86400);
     ensurePeriodStats(fx.db, NOW + 40 * 86400); // a pause longer than a month: rebuilt
@@ -217,7 +220,7 @@ describe('embedded source: videos listing', () => {
     const expected = fx.db
       .prepare(
         `SELECT count(*) FROM video_categories vc JOIN videos v ON v.id = vc.video_id
-         WHERE vc.category_id = ? AND v.status_id IN (1,5) AND v.post_date <= ?`,
+         WHERE vc.category_id = ? AND v.gender = 0 AND v.status_id IN (1,5) AND v.post_date <= ?`,
       )
       .pluck()
       .get(travel, NOW);

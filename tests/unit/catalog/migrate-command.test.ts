@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { SCHEMA_VERSION } from '@/lib/catalog/sqlite/schema';
-import { everyRow, schema5Catalogue, schemaOf } from './helpers/old-catalogue';
+import { everyRow, schema5Catalogue, schemaOf, shapeOf } from './helpers/old-catalogue';
 
 const run = promisify(execFile);
 const root = path.join(__dirname, '../../..');
@@ -32,21 +32,22 @@ async function catalog(file: string, ...args: string[]): Promise<{ code: number;
 it('--check says what is pending and changes nothing; migrate applies it; --check then finds nothing', async () => {
   const file = schema5Catalogue(dir);
   const bytes = fs.readFileSync(file);
-  const rows = everyRow(file);
+  const shape = shapeOf(file);
+  const rows = everyRow(file, shape);
 
   const check = await catalog(file, 'migrate', '--check');
   expect(check).toEqual({
     code: 1,
-    stdout: `catalog: ${file} is catalogue schema 5; this version writes schema ${SCHEMA_VERSION}. Pending:\ncatalog:   migration 6 (index of each feed's rows by run)\n`,
+    stdout: `catalog: ${file} is catalogue schema 5; this version writes schema ${SCHEMA_VERSION}. Pending:\ncatalog:   migration 6 (index of each feed's rows by run)\ncatalog:   migration 7 (models, channels, tags and orientation)\n`,
     stderr: '',
   });
   expect(fs.readFileSync(file).equals(bytes)).toBe(true);
 
   const migrate = await catalog(file, 'migrate');
   expect(migrate.code).toBe(0);
-  expect(migrate.stdout).toMatch(new RegExp(`^catalogue: migration 6 \\(index of each feed's rows by run\\) applied in \\d+ ms\\ncatalog: ${file} is at schema ${SCHEMA_VERSION}\\.\\n$`));
+  expect(migrate.stdout).toMatch(new RegExp(`^catalogue: migration 6 \\(index of each feed's rows by run\\) applied in \\d+ ms\\ncatalogue: migration 7 \\(models, channels, tags and orientation\\) applied in \\d+ ms\\ncatalog: ${file} is at schema ${SCHEMA_VERSION}\\.\\n$`));
   expect(schemaOf(file).version).toBe(SCHEMA_VERSION);
-  expect(everyRow(file)).toEqual(rows);
+  expect(everyRow(file, shape)).toEqual(rows);
 
   expect(await catalog(file, 'migrate', '--check')).toEqual({ code: 0, stdout: `catalog: ${file} is catalogue schema ${SCHEMA_VERSION}, the newest this version knows: nothing to migrate.\n`, stderr: '' });
 }, 60_000);

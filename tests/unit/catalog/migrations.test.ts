@@ -15,7 +15,7 @@ import { SQLITE_MIGRATIONS, type SqliteStep } from '@/lib/catalog/sqlite/migrati
 import { SCHEMA_VERSION } from '@/lib/catalog/sqlite/schema';
 import { sqliteStore } from '@/lib/catalog/sqlite/store';
 import { CatalogMigrationError, CatalogTooNewError } from '@/lib/catalog/upgrade-error';
-import { everyRow, metaVersion, schema5Catalogue, schemaOf } from './helpers/old-catalogue';
+import { everyRow, metaVersion, schema5Catalogue, schemaOf, shapeOf } from './helpers/old-catalogue';
 
 const run = promisify(execFile);
 const root = path.join(__dirname, '../../..');
@@ -40,7 +40,8 @@ function openError(options: Partial<Parameters<typeof ensureCatalogFile>[1]> = {
 }
 
 it('upgrades the schema-5 catalogue in place: every row kept, one line per step, the same schema as a new catalogue', () => {
-  const before = everyRow(file);
+  const shape = shapeOf(file);
+  const before = everyRow(file, shape);
   expect(before.video_sources?.length).toBeGreaterThan(30);
   expect(before.takedowns).toHaveLength(2);
   expect(before.votes?.length).toBeGreaterThan(0);
@@ -49,7 +50,8 @@ it('upgrades the schema-5 catalogue in place: every row kept, one line per step,
 
   expect(lines).toHaveLength(SCHEMA_VERSION - 5);
   expect(lines[0]).toMatch(/^catalogue: migration 6 \(index of each feed's rows by run\) applied in \d+ ms$/);
-  expect(everyRow(file)).toEqual(before);
+  expect(lines[1]).toMatch(/^catalogue: migration 7 \(models, channels, tags and orientation\) applied in \d+ ms$/);
+  expect(everyRow(file, shape)).toEqual(before);
   expect(metaVersion(file)).toBe(String(SCHEMA_VERSION));
 
   const fresh = path.join(dir, 'fresh.db');
@@ -70,6 +72,36 @@ it('upgrades the schema-5 catalogue in place: every row kept, one line per step,
   // A second open has nothing to do.
   expect(ensureCatalogFile(file, { seedVideos: 5, log: (l) => lines.push(l) })).toBeNull();
   expect(lines).toHaveLength(SCHEMA_VERSION - 5);
+});
+
+it('step 7 makes every video straight, copies each tag membership its video\'s columns and fills the derived tables', () => {
+  ensureCatalogFile(file, { seedVideos: 5, log: () => {} });
+  const db = new Database(file, { readonly: true });
+  try {
+    const one = (sql: string) => db.prepare(sql).pluck().get();
+    expect(one('SELECT count(*) FROM videos WHERE gender <> 0 OR channel_id <> 0')).toBe(0);
+    expect(one('SELECT count(*) FROM video_tags')).toBeGreaterThan(0);
+    expect(
+      one(`SELECT count(*) FROM video_tags t JOIN videos v ON v.id = t.video_id WHERE (t.post_date, t.duration, t.status_id, t.views,
+        t.rating, t.likes, t.comments, t.gender) IS NOT (v.post_date, v.duration, v.status_id, v.views, v.rating, v.likes, v.comments, v.gender)`),
+    ).toBe(0);
+    // The listing totals of all videos and of a category, and each tag's statistics, as a count of the rows says.
+    const store = sqliteStore(db);
+    const now = Math.floor(Date.now() / 1000);
+    const listed = `status_id IN (1, 5) AND post_date <= ${now}`;
+    expect(store.countListable({ categoryId: 0, entity: null, gender: 'str', duration: 'all', date: 'all' }, now)).toBe(one(`SELECT count(*) FROM videos WHERE ${listed}`));
+    const category = one('SELECT category_id FROM video_categories GROUP BY 1 ORDER BY count(*) DESC LIMIT 1') as number;
+    expect(store.countListable({ categoryId: category, entity: null, gender: 'str', duration: '2', date: 'all' }, now)).toBe(
+      one(`SELECT count(*) FROM video_categories WHERE category_id = ${category} AND duration BETWEEN 600 AND 2400 AND ${listed}`),
+    );
+    expect(db.prepare('SELECT entity_id, videos, views FROM entity_stats WHERE kind = 3 ORDER BY entity_id').raw().all()).toEqual(
+      db.prepare(`SELECT tag_id, count(*), sum(views) FROM video_tags WHERE ${listed} GROUP BY tag_id ORDER BY tag_id`).raw().all(),
+    );
+    // The period sums were made again as of the day it migrated (the fixture's views are older than a month).
+    expect(Number(one("SELECT value FROM meta WHERE key = 'period_stats_day'"))).toBe(Math.floor(now / 86_400));
+  } finally {
+    db.close();
+  }
 });
 
 it('the first real step is the index an import run reads its source by', () => {
@@ -107,11 +139,12 @@ it('a step that fails half-way leaves the file byte for byte as it was, and says
 });
 
 it('steps before the failing one stay applied: the catalogue is at the last one that succeeded', () => {
-  const before = everyRow(file);
+  const shape = shapeOf(file);
+  const before = everyRow(file, shape);
   const error = openError({ migrations: { base: 5, steps: [...SQLITE_MIGRATIONS.steps, failingStep(SCHEMA_VERSION + 1)] } });
   expect(error?.message).toMatch(new RegExp(`migration ${SCHEMA_VERSION + 1} \\(a step that fails half-way\\) failed: .*still schema ${SCHEMA_VERSION}\\.$`));
   expect(schemaOf(file).version).toBe(SCHEMA_VERSION);
-  expect(everyRow(file)).toEqual(before);
+  expect(everyRow(file, shape)).toEqual(before);
   expect(openError()).toBeNull();
 });
 
@@ -133,7 +166,8 @@ it('start stops with one line when a step fails (prepare-catalog, a real process
 }, 60_000);
 
 it('several processes opening it at once apply each step once, and all see the newest schema', async () => {
-  const before = everyRow(file);
+  const shape = shapeOf(file);
+  const before = everyRow(file, shape);
   const child = path.join(__dirname, 'helpers/migrate-child.ts');
   const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
   const outs = await Promise.all(
@@ -142,7 +176,7 @@ it('several processes opening it at once apply each step once, and all see the n
   const results = outs.map((o) => JSON.parse(o.stdout) as { lines: string[]; seeded: boolean; version: number });
   expect(results.flatMap((r) => r.lines)).toHaveLength(SCHEMA_VERSION - 5);
   expect(results.map((r) => [r.seeded, r.version])).toEqual([0, 1, 2].map(() => [false, SCHEMA_VERSION]));
-  expect(everyRow(file)).toEqual(before);
+  expect(everyRow(file, shape)).toEqual(before);
 }, 60_000);
 
 it('refuses a catalogue newer than the code knows, in one line, changing nothing', () => {

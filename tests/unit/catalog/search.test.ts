@@ -46,7 +46,7 @@ describe('embedded source: search', () => {
     expect(res.total_count).toBe(
       fx.db
         .prepare(
-          `SELECT count(*) FROM videos WHERE status_id IN (1,5) AND post_date <= ?
+          `SELECT count(*) FROM videos WHERE gender = 0 AND status_id IN (1,5) AND post_date <= ?
            AND (lower(title) LIKE '%harbour%' OR lower(description) LIKE '%harbour%')`,
         )
         .pluck()
@@ -186,8 +186,14 @@ describe('embedded source: suggestions', () => {
     expect(top.keywords).toHaveLength(5);
     const main = await fx.source.main(14400, 'str', 'en');
     expect(main.keywords.slice(0, 5)).toEqual(top.keywords);
-    expect(main.models).toEqual([]);
-    expect(main.channels).toEqual([]);
+    // The models and channels with the most straight videos, as many as there are listed.
+    const most = (kind: number, table: string) =>
+      fx.db.prepare(`SELECT e.title FROM entity_stats s JOIN ${table} e ON e.id = s.entity_id WHERE s.kind = ? AND s.gender = 0
+        ORDER BY s.videos DESC, s.entity_id DESC LIMIT 30`).pluck().all(kind);
+    expect(main.models).toEqual(most(1, 'models'));
+    expect(main.models).toHaveLength(30);
+    expect(main.channels).toEqual(most(2, 'channels'));
+    expect(main.channels.length).toBeGreaterThan(5);
     const totals = main.categories.map((c) => Number(c.total_videos));
     expect(totals).toEqual([...totals].sort((a, b) => b - a));
   });

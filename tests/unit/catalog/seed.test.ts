@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { durationClass } from '@/lib/catalog/filters';
 import { seedCatalog } from '@/lib/catalog/sqlite/seed';
 import { generateVideo, postDateFor, scheduledCount } from '@/lib/catalog/demo/catalogue';
+import { channelCount, channelName, modelCount, modelName } from '@/lib/catalog/demo/people';
 import { SEED_NOW } from './helpers/catalog-fixture';
 
 function seedMemory(videos: number): Database.Database {
@@ -108,4 +109,44 @@ describe('catalogue file creation', () => {
     const second = await openInChild(file);
     expect(second.buildId).toBe(first.buildId);
   }, 60_000);
+
+  it('gives every video an orientation, most straight, and models, channels and comments, the same each time', () => {
+    const a = seedMemory(2000);
+    const b = seedMemory(2000);
+    for (const q of [
+      'SELECT id, gender, channel_id, comments FROM videos ORDER BY id',
+      'SELECT * FROM video_models ORDER BY video_id, model_id',
+      'SELECT * FROM models ORDER BY id',
+      'SELECT * FROM channels ORDER BY id',
+      'SELECT * FROM entity_stats ORDER BY kind, entity_id, gender',
+    ]) {
+      expect(a.prepare(q).all()).toEqual(b.prepare(q).all());
+    }
+    const share = (g: number) => (a.prepare('SELECT count(*) FROM videos WHERE gender = ?').pluck().get(g) as number) / 2000;
+    expect(share(0)).toBeGreaterThan(0.7);
+    expect(share(1)).toBeGreaterThan(0.05);
+    expect(share(2)).toBeGreaterThan(0.03);
+    const perVideo = a.prepare('SELECT n, count(*) AS videos FROM (SELECT v.id, count(m.model_id) AS n FROM videos v LEFT JOIN video_models m ON m.video_id = v.id GROUP BY v.id) GROUP BY n ORDER BY n').raw().all();
+    expect(perVideo.map(([n]) => n)).toEqual([0, 1, 2, 3]);
+    expect(a.prepare('SELECT count(*) FROM models').pluck().get()).toBe(modelCount(2000));
+    expect(a.prepare('SELECT count(*) FROM channels').pluck().get()).toBe(channelCount(2000));
+    expect(a.prepare('SELECT count(*) FROM videos WHERE channel_id <> 0').pluck().get()).toBeGreaterThan(1000);
+    expect(a.prepare('SELECT count(*) FROM videos WHERE comments > 0').pluck().get()).toBeGreaterThan(1000);
+    // Every tag membership carries its video's columns, and the listing totals are per orientation.
+    expect(a.prepare('SELECT count(*) FROM video_tags t JOIN videos v ON v.id = t.video_id WHERE t.gender <> v.gender OR t.views <> v.views OR t.post_date <> v.post_date').pluck().get()).toBe(0);
+    expect(a.prepare('SELECT count(DISTINCT gender) FROM video_day_counts').pluck().get()).toBe(3);
+  });
+
+  it('names models and channels with invented, neutral, distinct names at the bench size', () => {
+    // The bench's 1,000,000 videos: 100,000 models and 10,000 channels.
+    expect([modelCount(1_000_000), channelCount(1_000_000)]).toEqual([100_000, 10_000]);
+    const models = new Set(Array.from({ length: 100_000 }, (_, i) => modelName(i + 1)));
+    expect(models.size).toBe(100_000);
+    const channels = new Set(Array.from({ length: 10_000 }, (_, i) => channelName(i + 1)));
+    expect(channels.size).toBe(10_000);
+    expect(modelName(1)).toBe('Mara Lindqvist');
+    expect(channelName(1)).toBe('Northlight Studio');
+    const words = new Set([...models, ...channels].flatMap((n) => n.toLowerCase().split(/\W+/)));
+    for (const bad of ['sex', 'porn', 'xxx', 'nude', 'naked', 'adult', 'milf', 'teen', 'hot']) expect(words.has(bad)).toBe(false);
+  });
 });

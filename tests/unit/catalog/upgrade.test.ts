@@ -14,6 +14,7 @@ import { ensureImportTables } from '@/lib/catalog/sqlite/import-schema';
 import { SQLITE_MIGRATIONS } from '@/lib/catalog/sqlite/migrations';
 import { SCHEMA_VERSION } from '@/lib/catalog/sqlite/schema';
 import { CatalogUpgradeError } from '@/lib/catalog/upgrade-error';
+import { schema5Catalogue } from './helpers/old-catalogue';
 
 const NOW = 1_749_988_800;
 let dir: string;
@@ -50,12 +51,10 @@ const version = (file: string) => {
 };
 
 it('migrates a demo catalogue the migrations reach instead of rebuilding it', () => {
-  const file = path.join(dir, 'catalog.db');
-  olderCatalogue(file, 0, 0);
+  // The schema-5 catalogue of the code before the migrations, without its imported content.
+  const file = schema5Catalogue(dir);
   const db = new Database(file);
-  // What schema 5 lacked (migration 6).
-  db.exec('DROP INDEX idx_sources_run');
-  db.pragma(`user_version = ${SQLITE_MIGRATIONS.base}`);
+  db.exec('DELETE FROM video_sources; DELETE FROM takedowns;');
   const buildId = db.prepare("SELECT value FROM meta WHERE key = 'build_id'").pluck().get();
   db.close();
   expect(ensureCatalogFile(file, { seedVideos: 30, now: NOW, log: () => {} })).toBeNull();

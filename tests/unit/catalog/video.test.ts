@@ -7,9 +7,10 @@ beforeAll(() => {
 });
 afterAll(() => fx.close());
 
+/** A published straight video with this status (the orientation most videos have). */
 function visibleId(status: number, offset = 0): number {
   return fx.db
-    .prepare('SELECT id FROM videos WHERE status_id = ? AND post_date <= ? ORDER BY id LIMIT 1 OFFSET ?')
+    .prepare('SELECT id FROM videos WHERE status_id = ? AND gender = 0 AND post_date <= ? ORDER BY id LIMIT 1 OFFSET ?')
     .pluck()
     .get(status, NOW, offset) as number;
 }

@@ -20,12 +20,18 @@ import { RELATED_WINDOW } from '@/lib/catalog/search-limits';
 import { partialCandidates, partialWords } from '@/lib/catalog/partial-matches';
 import { SEARCH_WINDOW, TITLE_ENOUGH } from '@/lib/catalog/search-limits';
 import { STOPWORDS } from '@/lib/catalog/keywords';
-import { ALL_SORTS, DATES, DURATIONS, sortHasDate, type DateFilter, type DurationFilter, type Sort } from '@/lib/contract/types';
+import { ALL_SORTS, DATES, DURATIONS, ORIENTATIONS, sortHasDate, type DateFilter, type DurationFilter, type Orientation, type Sort } from '@/lib/contract/types';
 import { listQuery, searchQuery, SEED_NOW } from './catalog-fixture';
 
 /** Title words of the generated feeds: few, so that searches and related lists find many. */
 export const WORDS = ['waterfall', 'harbour', 'lantern', 'meadow', 'glacier', 'orchard', 'canyon', 'violin'] as const;
 const FEED_CATEGORIES = ['Harbour Life', 'Mountain Trails', 'City Lights'] as const;
+/** The feeds' models, channels and tags: few, so that their lists hold many. */
+const FEED_MODELS = ['Mara Lindqvist', 'Elin Marsh', 'Tomas Okafor'] as const;
+const FEED_CHANNELS = ['Northlight Studio', 'Bluebird Films'] as const;
+const FEED_TAGS = ['Calm', 'Harbour View', 'Slow Motion'] as const;
+const ENTITY_KINDS = ['model', 'channel', 'tag'] as const;
+type EntityKind = (typeof ENTITY_KINDS)[number];
 
 export type Step =
   | { kind: 'import'; source: string; rows: ModelRow[] }
@@ -44,6 +50,12 @@ export interface ModelRow {
   views: number;
   likes: number;
   dislikes: number;
+  /** Absent: the feed does not say (the default orientation). */
+  orientation?: Orientation;
+  models: string[];
+  channel: string | null;
+  tags: string[];
+  comments: number;
 }
 
 const rowArb: fc.Arbitrary<ModelRow> = fc.record({
@@ -56,7 +68,12 @@ const rowArb: fc.Arbitrary<ModelRow> = fc.record({
   views: fc.integer({ min: 0, max: 5000 }),
   likes: fc.integer({ min: 0, max: 50 }),
   dislikes: fc.integer({ min: 0, max: 50 }),
-});
+  orientation: fc.option(fc.constantFrom(...ORIENTATIONS), { nil: undefined }),
+  models: fc.subarray([...FEED_MODELS]),
+  channel: fc.option(fc.constantFrom(...FEED_CHANNELS)),
+  tags: fc.subarray([...FEED_TAGS]),
+  comments: fc.integer({ min: 0, max: 100 }),
+}, { requiredKeys: ['ext', 'words', 'at', 'duration', 'categories', 'views', 'likes', 'dislikes', 'models', 'channel', 'tags', 'comments'] });
 
 export const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('import' as const), source: fc.constantFrom('feed-a', 'feed-b'), rows: fc.array(rowArb, { minLength: 1, maxLength: 25 }) }) },
@@ -67,8 +84,18 @@ export const stepArb: fc.Arbitrary<Step> = fc.oneof(
 );
 
 export type Question =
-  | { kind: 'list'; sort: Sort; date: DateFilter; duration: DurationFilter; category: number; count: number }
-  | { kind: 'search'; words: string[]; date: DateFilter; duration: DurationFilter; count: number }
+  | {
+      kind: 'list';
+      sort: Sort;
+      date: DateFilter;
+      duration: DurationFilter;
+      category: number;
+      /** A list of one model, channel or tag (the category is then not asked); pick wraps over them, one past the end is an unknown dir. */
+      entity: { kind: EntityKind; pick: number } | null;
+      gender: Orientation;
+      count: number;
+    }
+  | { kind: 'search'; words: string[]; date: DateFilter; duration: DurationFilter; gender: Orientation; count: number }
   | { kind: 'related'; pick: number; count: number };
 
 export const questionArb: fc.Arbitrary<Question> = fc.oneof(
@@ -78,6 +105,8 @@ export const questionArb: fc.Arbitrary<Question> = fc.oneof(
     date: fc.constantFrom(...DATES),
     duration: fc.constantFrom(...DURATIONS),
     category: fc.nat({ max: 5 }),
+    entity: fc.option(fc.record({ kind: fc.constantFrom(...ENTITY_KINDS), pick: fc.nat({ max: 4 }) })),
+    gender: fc.constantFrom(...ORIENTATIONS),
     count: fc.integer({ min: 1, max: 40 }),
   }),
   fc.record({
@@ -85,6 +114,7 @@ export const questionArb: fc.Arbitrary<Question> = fc.oneof(
     words: fc.array(fc.constantFrom(...WORDS, 'placeholder'), { minLength: 1, maxLength: 2 }),
     date: fc.constantFrom(...DATES),
     duration: fc.constantFrom(...DURATIONS),
+    gender: fc.constantFrom(...ORIENTATIONS),
     count: fc.integer({ min: 1, max: 60 }),
   }),
   fc.record({ kind: fc.constant('related' as const), pick: fc.nat(), count: fc.integer({ min: 1, max: 20 }) }),
@@ -117,8 +147,11 @@ function feedRow(r: ModelRow, line: number): FeedRow {
     thumbs: [],
     previewUrl: null,
     categories: r.categories,
-    tags: [],
-    models: [],
+    tags: r.tags,
+    models: r.models,
+    channel: r.channel,
+    ...(r.orientation ? { orientation: r.orientation } : {}),
+    comments: r.comments,
     views: r.views,
     likes: r.likes,
     dislikes: r.dislikes,
@@ -209,14 +242,39 @@ function categoryDir(db: Database.Database, id: number): string {
   return db.prepare('SELECT dir FROM categories WHERE id = ?').pluck().get(id) as string;
 }
 
+const ENTITY_TABLES: Record<EntityKind, string> = { model: 'models', channel: 'channels', tag: 'tags' };
+
+/** The model, channel or tag a question picks (by id, wrapping; past the last one, an unknown dir: id 0). */
+function entityAt(db: Database.Database, e: { kind: EntityKind; pick: number }): { id: number; dir: string } {
+  const rows = db.prepare(`SELECT id, dir FROM ${ENTITY_TABLES[e.kind]} ORDER BY id`).all() as { id: number; dir: string }[];
+  const at = e.pick % (rows.length + 1);
+  return rows[at] ?? { id: 0, dir: `no-such-${e.kind}` };
+}
+
+/** The SQL that keeps a list's section (all videos, a category, a model, a channel, a tag) on the column `id`. */
+function sectionSql(categoryId: number, entity: { kind: EntityKind; id: number } | null): string {
+  if (entity?.kind === 'channel') return `AND id IN (SELECT id FROM videos WHERE channel_id = ${entity.id})`;
+  if (entity?.kind === 'model') return `AND id IN (SELECT video_id FROM video_models WHERE model_id = ${entity.id})`;
+  if (entity?.kind === 'tag') return `AND id IN (SELECT video_id FROM video_tags WHERE tag_id = ${entity.id})`;
+  return categoryId === 0 ? '' : `AND id IN (SELECT video_id FROM video_categories WHERE category_id = ${categoryId})`;
+}
+
+const genderSql = (gender: Orientation, col = 'gender') => `AND ${col} = ${ORIENTATIONS.indexOf(gender)}`;
+
 function durationSql(duration: DurationFilter): string {
   const r = durationRange(duration);
   return r ? `AND duration BETWEEN ${r[0]} AND ${r[1]}` : '';
 }
 
 /** The plain query of a listing: every listable video that passes the filters, in the sort's order. */
-function referenceList(db: Database.Database, q: Extract<Question, { kind: 'list' }>, categoryId: number, now: number): number[] {
-  const inCategory = categoryId === 0 ? '' : `AND id IN (SELECT video_id FROM video_categories WHERE category_id = ${categoryId})`;
+function referenceList(
+  db: Database.Database,
+  q: Extract<Question, { kind: 'list' }>,
+  categoryId: number,
+  entity: { kind: EntityKind; id: number } | null,
+  now: number,
+): number[] {
+  const inCategory = `${sectionSql(categoryId, entity)} ${genderSql(q.gender)}`;
   if (q.date !== 'all' && sortHasDate(q.sort)) {
     // Ranked by what the period brought: views and votes counted per day, over the current day and the N before it.
     const today = Math.floor(now / DAY_SECONDS);
@@ -225,7 +283,7 @@ function referenceList(db: Database.Database, q: Extract<Question, { kind: 'list
         `SELECT d.video_id AS id, sum(d.views) AS views, sum(d.likes) AS likes, sum(d.dislikes) AS dislikes
          FROM video_days d JOIN videos v ON v.id = d.video_id
          WHERE d.day BETWEEN @from AND @today AND v.${LISTABLE} ${durationSql(q.duration).replace('duration', 'v.duration')}
-           ${inCategory.replace('AND id IN', 'AND d.video_id IN')}
+           ${inCategory.replace('AND id IN', 'AND d.video_id IN').replace('AND gender', 'AND v.gender')}
          GROUP BY d.video_id HAVING sum(d.views) > 0 OR sum(d.likes) > 0 OR sum(d.dislikes) > 0`,
       )
       .all({ from: today - PERIOD_DAYS[q.date as Period], today, now }) as { id: number; views: number; likes: number; dislikes: number }[];
@@ -250,10 +308,18 @@ function referenceList(db: Database.Database, q: Extract<Question, { kind: 'list
 }
 
 /** Listable ids (newest id first) matching an FTS expression, with a date and duration filter. */
-function ftsIds(db: Database.Database, table: 'video_fts' | 'title_fts', match: string, now: number, from: number | null, duration: DurationFilter): number[] {
+function ftsIds(
+  db: Database.Database,
+  table: 'video_fts' | 'title_fts',
+  match: string,
+  now: number,
+  from: number | null,
+  duration: DurationFilter,
+  gender: Orientation,
+): number[] {
   return db
     .prepare(
-      `SELECT v.id FROM ${table} f JOIN videos v ON v.id = f.rowid WHERE ${table} MATCH @match AND v.${LISTABLE}
+      `SELECT v.id FROM ${table} f JOIN videos v ON v.id = f.rowid WHERE ${table} MATCH @match AND v.${LISTABLE} ${genderSql(gender, 'v.gender')}
        ${from === null ? '' : `AND v.post_date >= ${from}`} ${durationSql(duration).replace('duration', 'v.duration')} ORDER BY v.id DESC`,
     )
     .pluck()
@@ -270,9 +336,9 @@ function referenceSearch(db: Database.Database, q: Extract<Question, { kind: 'se
   const tokens = searchTokens(q.words.join(' '));
   const from = dateFrom(q.date, now);
   const find = (prefixLast: boolean): number[] => {
-    const inTitle = ftsIds(db, 'title_fts', searchMatch(tokens, { prefixLast, titleOnly: true }), now, from, q.duration);
+    const inTitle = ftsIds(db, 'title_fts', searchMatch(tokens, { prefixLast, titleOnly: true }), now, from, q.duration, q.gender);
     if (inTitle.length >= TITLE_ENOUGH) return inTitle.slice(0, SEARCH_WINDOW);
-    return ftsIds(db, 'video_fts', searchMatch(tokens, { prefixLast }), now, from, q.duration).slice(0, SEARCH_WINDOW);
+    return ftsIds(db, 'video_fts', searchMatch(tokens, { prefixLast }), now, from, q.duration, q.gender).slice(0, SEARCH_WINDOW);
   };
   let found = find(false);
   if (found.length === 0 && (tokens[tokens.length - 1] ?? '').length >= 3) found = find(true);
@@ -281,25 +347,27 @@ function referenceSearch(db: Database.Database, q: Extract<Question, { kind: 'se
   const take = partialCandidates(found, words, TITLE_ENOUGH);
   if (take === 0) return { ids: found, ordered: false };
   const full = new Set(found);
-  const candidates = new Set(words.flatMap((w) => ftsIds(db, 'title_fts', searchMatch([w], { titleOnly: true }), now, from, q.duration).slice(0, take)));
+  const candidates = new Set(words.flatMap((w) => ftsIds(db, 'title_fts', searchMatch([w], { titleOnly: true }), now, from, q.duration, q.gender).slice(0, take)));
   const some = [...candidates].filter((id) => !full.has(id));
   return { ids: found, ordered: false, partial: { among: some, size: Math.min(TITLE_ENOUGH - found.length, some.length) } };
 }
 
 /**
- * Related videos: the newest RELATED_WINDOW listable videos sharing a title word and a category
- * with the video, then the newest of its first category, never the video itself.
+ * Related videos: the newest RELATED_WINDOW listable videos of its orientation sharing a title
+ * word and a category with the video, then the newest of its first category, never the video itself.
  */
 function referenceRelated(db: Database.Database, videoId: number, now: number): number[] {
-  const title = db.prepare(`SELECT title FROM videos WHERE id = @id AND ${LISTABLE}`).pluck().get({ id: videoId, now }) as string | undefined;
-  if (title === undefined) return [];
+  const video = db.prepare(`SELECT title, gender FROM videos WHERE id = @id AND ${LISTABLE}`).get({ id: videoId, now }) as { title: string; gender: number } | undefined;
+  if (video === undefined) return [];
+  const { title } = video;
+  const gender = ORIENTATIONS[video.gender]!;
   const categories = videoCategoryIds(db, videoId);
   if (categories.length === 0) return [];
   const words = searchTokens(title).filter((w) => w.length >= 3 && !STOPWORDS.has(w));
-  const ids = words.length > 0 ? ftsIds(db, 'title_fts', relatedMatch(words, categories), now, null, 'all').filter((id) => id !== videoId).slice(0, RELATED_WINDOW) : [];
+  const ids = words.length > 0 ? ftsIds(db, 'title_fts', relatedMatch(words, categories), now, null, 'all', gender).filter((id) => id !== videoId).slice(0, RELATED_WINDOW) : [];
   const seen = new Set([videoId, ...ids]);
   const fill = db
-    .prepare(`SELECT id FROM videos WHERE ${LISTABLE} AND id IN (SELECT video_id FROM video_categories WHERE category_id = @c) ORDER BY post_date DESC, id DESC`)
+    .prepare(`SELECT id FROM videos WHERE ${LISTABLE} ${genderSql(gender)} AND id IN (SELECT video_id FROM video_categories WHERE category_id = @c) ORDER BY post_date DESC, id DESC`)
     .pluck()
     .all({ c: categories[0], now }) as number[];
   for (const id of fill) {
@@ -315,13 +383,19 @@ function referenceRelated(db: Database.Database, videoId: number, now: number): 
 export function reference(db: Database.Database, q: Question, now: number): Reference & { ask: (s: Source, page: number) => Promise<RawVideosResponse> } {
   switch (q.kind) {
     case 'list': {
+      const shared = { sort: q.sort, date: q.date, duration: q.duration, count: q.count, gender: q.gender };
+      if (q.entity) {
+        const e = entityAt(db, q.entity);
+        const base = listQuery({ ...shared, section: q.entity.kind, objectId: e.dir });
+        return { ids: referenceList(db, q, 0, { kind: q.entity.kind, id: e.id }, now), ordered: true, ask: (s, page) => s.videos({ ...base, page }) };
+      }
       const categoryId = categoryIdAt(db, q.category);
       const dir = categoryId === 0 ? '' : categoryDir(db, categoryId);
-      const base = listQuery({ sort: q.sort, date: q.date, duration: q.duration, count: q.count, ...(dir ? { section: 'category', objectId: dir } : {}) });
-      return { ids: referenceList(db, q, categoryId, now), ordered: true, ask: (s, page) => s.videos({ ...base, page }) };
+      const base = listQuery({ ...shared, ...(dir ? { section: 'category', objectId: dir } : {}) });
+      return { ids: referenceList(db, q, categoryId, null, now), ordered: true, ask: (s, page) => s.videos({ ...base, page }) };
     }
     case 'search': {
-      const base = searchQuery(q.words.join(' '), { date: q.date, duration: q.duration, count: q.count });
+      const base = searchQuery(q.words.join(' '), { date: q.date, duration: q.duration, count: q.count, gender: q.gender });
       return { ...referenceSearch(db, q, now), ask: (s, page) => s.search({ ...base, page }) };
     }
     case 'related': {
