@@ -127,7 +127,7 @@ describe('catalogue file creation', () => {
     expect(share(1)).toBeGreaterThan(0.05);
     expect(share(2)).toBeGreaterThan(0.03);
     const perVideo = a.prepare('SELECT n, count(*) AS videos FROM (SELECT v.id, count(m.model_id) AS n FROM videos v LEFT JOIN video_models m ON m.video_id = v.id GROUP BY v.id) GROUP BY n ORDER BY n').raw().all();
-    expect(perVideo.map(([n]) => n)).toEqual([0, 1, 2, 3]);
+    expect((perVideo as [number, number][]).map(([n]) => n)).toEqual([0, 1, 2, 3]);
     expect(a.prepare('SELECT count(*) FROM models').pluck().get()).toBe(modelCount(2000));
     expect(a.prepare('SELECT count(*) FROM channels').pluck().get()).toBe(channelCount(2000));
     expect(a.prepare('SELECT count(*) FROM videos WHERE channel_id <> 0').pluck().get()).toBeGreaterThan(1000);
