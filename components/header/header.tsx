@@ -5,13 +5,12 @@ import { SearchBox } from '@/components/search/search-box';
 import { t } from '@/lib/i18n';
 import { categoriesUrl, entityIndexUrl, homeUrl, videosUrl } from '@/lib/web/routes';
 import { ORIENTATIONS } from '@/lib/contract/types';
-import { sectionMemoryScript } from './section-memory';
+import { HEADER_ID } from './section-memory';
 import { HeaderBehavior } from './header-behavior';
 import { BookmarkIcon, HistoryIcon, LogoMark, MenuIcon } from './icons';
 import { SearchFallback } from './search-fallback';
 import styles from './header.module.css';
 
-const HEADER_ID = 'site-header';
 const MENU_ID = 'site-menu';
 
 const MAIN_LINKS = [
@@ -27,7 +26,8 @@ const SWITCH_TEXTS = { str: 'videoTypes.straight', gay: 'videoTypes.gay', she: '
 
 /**
  * The orientation switch: each section's home, one click away. Plain links (a full page load,
- * which the section memory's script runs on), current one marked by that script.
+ * which the section memory runs on: components/header/section-memory.ts); the visitor's section is
+ * marked by <html data-section>.
  */
 function OrientationSwitch({ className }: { className?: string }) {
   return (
@@ -43,7 +43,6 @@ function OrientationSwitch({ className }: { className?: string }) {
 
 export function Header({ siteName }: { siteName: string }) {
   return (
-    <>
     <header id={HEADER_ID} className={styles.header}>
       <div className={styles.inner}>
         {/* The hamburger menu (width 1024 and below): a <details> works without JavaScript. */}
@@ -55,7 +54,7 @@ export function Header({ siteName }: { siteName: string }) {
             <ul>
               {MAIN_LINKS.map((l) => (
                 <li key={l.href}>
-                  <LoadingLink href={l.href} data-section-path={l.href} className={styles.menuLink}>
+                  <LoadingLink href={l.href} className={styles.menuLink}>
                     {t(l.key)}
                   </LoadingLink>
                 </li>
@@ -71,11 +70,10 @@ export function Header({ siteName }: { siteName: string }) {
                 </Link>
               </li>
             </ul>
-            <OrientationSwitch className={styles.menuSwitch} />
           </nav>
         </details>
 
-        <LoadingLink href="/" data-section-path="/" className={styles.logo} aria-label={t('site.homeLabel', { siteName })}>
+        <LoadingLink href="/" className={styles.logo} aria-label={t('site.homeLabel', { siteName })}>
           <LogoMark />
           <span className={styles.logoText}>{siteName}</span>
         </LoadingLink>
@@ -84,7 +82,7 @@ export function Header({ siteName }: { siteName: string }) {
           <ul>
             {MAIN_LINKS.map((l) => (
               <li key={l.href}>
-                <LoadingLink href={l.href} data-section-path={l.href} className={styles.navLink}>
+                <LoadingLink href={l.href} className={styles.navLink}>
                   {t(l.key)}
                 </LoadingLink>
               </li>
@@ -113,8 +111,5 @@ export function Header({ siteName }: { siteName: string }) {
       </div>
       <HeaderBehavior headerId={HEADER_ID} menuId={MENU_ID} />
     </header>
-    {/* Right after the header, before the page's content: its links point at the visitor's section before first paint. */}
-    <script dangerouslySetInnerHTML={{ __html: sectionMemoryScript(HEADER_ID) }} />
-    </>
   );
 }
