@@ -70,6 +70,7 @@ export function Header({ siteName }: { siteName: string }) {
                 </Link>
               </li>
             </ul>
+            <OrientationSwitch className={styles.menuSwitch} />
           </nav>
         </details>
 

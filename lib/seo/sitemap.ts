@@ -12,7 +12,6 @@ import { getCategories, getSitemapFiles, getSitemapVideos, getVideos } from '@/l
 import { getEntitySitemap, getEntitySitemapFiles } from '@/lib/data/entities';
 import { getConfig } from '@/lib/config';
 import type { SitemapVideo } from '@/lib/contract/types';
-import { toIsoDate } from '@/lib/kvs/reshape';
 import { absoluteUrl } from './urls';
 import { ROUTE_FAMILIES, type RouteFamily, type SitemapCatalog, type SitemapEntityKind, type SitemapListing } from '@/lib/web/route-families';
 import { sectionUrl, videoUrl } from '@/lib/web/routes';
@@ -109,7 +108,7 @@ export async function entitySitemap(name: string, families: readonly RouteFamily
   const { siteUrl } = getConfig();
   return pagesSitemapXml(
     siteUrl,
-    rows.map((r) => ({ loc: sectionUrl(listing.entities, r.dir), freq: listing.changefreq, priority: listing.priority, lastmod: toIsoDate(r.last_post_date) })),
+    rows.map((r) => ({ loc: sectionUrl(listing.entities, r.dir), freq: listing.changefreq, priority: listing.priority, lastmod: r.lastmod })),
   );
 }
 
