@@ -10,6 +10,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { isMalformedPath, MALFORMED_PATH_TARGET } from '@/lib/web/malformed-path';
 import { routeDecision, splitSection } from '@/lib/web/routes';
+import { familyFinder } from '@/lib/web/loading-page';
+import { ROUTE_FAMILIES } from '@/lib/web/route-families';
 import { ageCheck } from '@/lib/age/proxy-check';
 
 /** The redirects and filter rewrites of page URLs: the route module's (lib/web/routes.ts). */
@@ -46,8 +48,13 @@ function plainOfRscSuffix(url: NextRequest['nextUrl']): NextRequest['nextUrl'] |
   if (path.endsWith('/') || /\.[^/]*$/.test(path) || /^\/(?:_next|api|media|embed)\//.test(path)) return null;
   const plain = url.clone();
   plain.pathname = path === '/index' ? '/' : `${path}/`;
+  // A path no family owns is the 404 page, as its plain request is (an unknown first segment would
+  // otherwise be taken for an orientation section, which Next answers with a redirect here).
+  if (!ownerOf(plain.pathname)) plain.pathname = MALFORMED_PATH_TARGET;
   return plain;
 }
+
+const ownerOf = familyFinder(ROUTE_FAMILIES);
 
 export function proxy(request: NextRequest) {
   const refused = ageCheck(request);
