@@ -66,8 +66,8 @@ before(async () => {
   assert.ok(model, 'no model link on the model index');
   // A tag page, from the first video page of the home page that links one (tags are linked from MIN_TAG_VIDEOS videos on).
   let tag;
-  for (const [, v] of [...home.text.matchAll(/href="(\/video\/\d+\/[^"/]+\/)"/g)].slice(0, 30)) {
-    tag = /href="(\/tags\/[^"/]+\/latest-updates\/1\/)"/.exec((await get(v)).text)?.[1];
+  for (const m of [...home.text.matchAll(/href="(\/video\/\d+\/[^"/]+\/)"/g)].slice(0, 30)) {
+    tag = /href="(\/tags\/[^"/]+\/latest-updates\/1\/)"/.exec((await get(/** @type {string} */ (m[1]))).text)?.[1];
     if (tag) break;
   }
   assert.ok(tag, 'no tag link on the first video pages of the home page');
