@@ -9,7 +9,9 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { isMalformedPath, MALFORMED_PATH_TARGET } from '@/lib/web/malformed-path';
-import { routeDecision } from '@/lib/web/routes';
+import { routeDecision, splitSection } from '@/lib/web/routes';
+import { familyFinder } from '@/lib/web/loading-page';
+import { ROUTE_FAMILIES } from '@/lib/web/route-families';
 import { ageCheck } from '@/lib/age/proxy-check';
 
 /** The redirects and filter rewrites of page URLs: the route module's (lib/web/routes.ts). */
@@ -46,8 +48,13 @@ function plainOfRscSuffix(url: NextRequest['nextUrl']): NextRequest['nextUrl'] |
   if (path.endsWith('/') || /\.[^/]*$/.test(path) || /^\/(?:_next|api|media|embed)\//.test(path)) return null;
   const plain = url.clone();
   plain.pathname = path === '/index' ? '/' : `${path}/`;
+  // A path no family owns is the 404 page, as its plain request is (an unknown first segment would
+  // otherwise be taken for an orientation section, which Next answers with a redirect here).
+  if (!ownerOf(plain.pathname)) plain.pathname = MALFORMED_PATH_TARGET;
   return plain;
 }
+
+const ownerOf = familyFinder(ROUTE_FAMILIES);
 
 export function proxy(request: NextRequest) {
   const refused = ageCheck(request);
@@ -71,7 +78,7 @@ export function proxy(request: NextRequest) {
   } else {
     response = plainUrl ? NextResponse.rewrite(plainUrl) : NextResponse.next();
   }
-  if (url.pathname.startsWith('/search/') && !malformed && !(d && 'redirect' in d) && request.headers.get('rsc') !== '1') {
+  if (splitSection(url.pathname).rest.startsWith('/search/') && !malformed && !(d && 'redirect' in d) && request.headers.get('rsc') !== '1') {
     // Search renders per request (unbounded terms); a CDN may still keep it for a while. Not a
     // client navigation's flight data: that is rendered against the visitor's router state
     // (Next-Router-State-Tree), which shared caches leave out of their key (any value can be sent,
@@ -88,27 +95,66 @@ export function proxy(request: NextRequest) {
  */
 export const config = {
   matcher: [
-    // Listings: with a filter query (whitelisted and rewritten, or redirected), and of the sorts no
-    // menu offers (lib/contract/types.ts EXTRA_SORTS: redirected to their stand-in).
+    // Listings with a filter query (whitelisted and rewritten, or redirected), in every orientation
+    // section; the category, model and channel indexes with a sort, letter or page (rewritten to
+    // their internal pages).
     { source: '/videos/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
     { source: '/videos/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
-    '/videos/:sort(most-viewed|most-commented)/:page/',
-    // The category index with a sort.
+    { source: '/:orientation(gay|shemale)/videos/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
+    { source: '/:orientation(gay|shemale)/videos/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
     { source: '/categories/', has: [{ type: 'query', key: 'sort' }] },
+    { source: '/:orientation(gay|shemale)/categories/', has: [{ type: 'query', key: 'sort' }] },
     { source: '/categories/:category/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
     { source: '/categories/:category/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
-    '/categories/:category/:sort(most-viewed|most-commented)/:page/',
-    // The short forms, redirected.
+    { source: '/:orientation(gay|shemale)/categories/:category/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
+    { source: '/:orientation(gay|shemale)/categories/:category/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
+    { source: '/models/:model/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
+    { source: '/models/:model/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
+    { source: '/:orientation(gay|shemale)/models/:model/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
+    { source: '/:orientation(gay|shemale)/models/:model/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
+    { source: '/channel/:channel/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
+    { source: '/channel/:channel/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
+    { source: '/:orientation(gay|shemale)/channel/:channel/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
+    { source: '/:orientation(gay|shemale)/channel/:channel/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
+    { source: '/tags/:tag/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
+    { source: '/tags/:tag/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
+    { source: '/:orientation(gay|shemale)/tags/:tag/:sort/:page/', has: [{ type: 'query', key: 'date' }] },
+    { source: '/:orientation(gay|shemale)/tags/:tag/:sort/:page/', has: [{ type: 'query', key: 'duration' }] },
+    { source: '/models/', has: [{ type: 'query', key: 'sort' }] },
+    { source: '/models/', has: [{ type: 'query', key: 'letter' }] },
+    { source: '/models/', has: [{ type: 'query', key: 'page' }] },
+    { source: '/:orientation(gay|shemale)/models/', has: [{ type: 'query', key: 'sort' }] },
+    { source: '/:orientation(gay|shemale)/models/', has: [{ type: 'query', key: 'letter' }] },
+    { source: '/:orientation(gay|shemale)/models/', has: [{ type: 'query', key: 'page' }] },
+    { source: '/channels/', has: [{ type: 'query', key: 'sort' }] },
+    { source: '/channels/', has: [{ type: 'query', key: 'page' }] },
+    { source: '/:orientation(gay|shemale)/channels/', has: [{ type: 'query', key: 'sort' }] },
+    { source: '/:orientation(gay|shemale)/channels/', has: [{ type: 'query', key: 'page' }] },
+    // The short forms, redirected (a model's, channel's or tag's own path among them).
     '/videos/',
     '/videos/:sort/',
     '/categories/:category/',
+    '/models/:model/',
+    '/channel/:channel/',
+    '/tags/:tag/',
     '/latest-updates/',
     '/top-rated/',
     '/most-popular/',
+    '/:orientation(gay|shemale)/videos/',
+    '/:orientation(gay|shemale)/videos/:sort/',
+    '/:orientation(gay|shemale)/categories/:category/',
+    '/:orientation(gay|shemale)/models/:model/',
+    '/:orientation(gay|shemale)/channel/:channel/',
+    '/:orientation(gay|shemale)/tags/:tag/',
+    '/:orientation(gay|shemale)/latest-updates/',
+    '/:orientation(gay|shemale)/top-rated/',
+    '/:orientation(gay|shemale)/most-popular/',
+    // The old bookmarks path (the visitor's own lists have no section).
     '/favourites/',
     // Search pages: per request anyway; the proxy adds the CDN cache header and drops a duration
     // the filter does not offer.
     '/search/:page/',
+    '/:orientation(gay|shemale)/search/:page/',
     // Paths with a percent-escape, checked for broken ones (plain paths never hold a '%').
     '/(.*%.*)',
     // The flight-payload suffix, answered as the plain page.

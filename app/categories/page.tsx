@@ -1,10 +1,7 @@
-import { CategoryIndex, categoryIndexMetadata } from '@/components/categories/category-index';
+import { categoryIndexPage } from '@/components/pages/listing-pages';
 
 // The categories lifetime (docs/spec.md §9).
 export const revalidate = 14400;
 
-export const metadata = categoryIndexMetadata;
-
-export default function CategoriesPage() {
-  return <CategoryIndex sort="count-videos" />;
-}
+export const generateMetadata = categoryIndexPage.generateMetadata;
+export default categoryIndexPage.Page;

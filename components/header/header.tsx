@@ -3,13 +3,14 @@ import Link from 'next/link';
 import { LoadingLink } from '@/components/navigation/loading-link';
 import { SearchBox } from '@/components/search/search-box';
 import { t } from '@/lib/i18n';
-import { categoriesUrl, videosUrl } from '@/lib/web/routes';
+import { categoriesUrl, entityIndexUrl, homeUrl, videosUrl } from '@/lib/web/routes';
+import { ORIENTATIONS } from '@/lib/contract/types';
+import { HEADER_ID } from './section-memory';
 import { HeaderBehavior } from './header-behavior';
 import { BookmarkIcon, HistoryIcon, LogoMark, MenuIcon } from './icons';
 import { SearchFallback } from './search-fallback';
 import styles from './header.module.css';
 
-const HEADER_ID = 'site-header';
 const MENU_ID = 'site-menu';
 
 const MAIN_LINKS = [
@@ -17,7 +18,28 @@ const MAIN_LINKS = [
   { href: videosUrl('most-popular'), key: 'nav.popular' },
   { href: videosUrl('top-rated'), key: 'nav.best' },
   { href: categoriesUrl(), key: 'nav.categories' },
+  { href: entityIndexUrl('model'), key: 'nav.models' },
+  { href: entityIndexUrl('channel'), key: 'nav.channels' },
 ] as const;
+
+const SWITCH_TEXTS = { str: 'videoTypes.straight', gay: 'videoTypes.gay', she: 'videoTypes.shemale' } as const;
+
+/**
+ * The orientation switch: each section's home, one click away. Plain links (a full page load,
+ * which the section memory runs on: components/header/section-memory.ts); the visitor's section is
+ * marked by <html data-section>.
+ */
+function OrientationSwitch({ className }: { className?: string }) {
+  return (
+    <nav className={className} aria-label={t('nav.orientation')}>
+      {ORIENTATIONS.map((o) => (
+        <a key={o} href={homeUrl(o)} data-orientation={o} className={styles.switchLink}>
+          {t(SWITCH_TEXTS[o])}
+        </a>
+      ))}
+    </nav>
+  );
+}
 
 export function Header({ siteName }: { siteName: string }) {
   return (
@@ -48,6 +70,7 @@ export function Header({ siteName }: { siteName: string }) {
                 </Link>
               </li>
             </ul>
+            <OrientationSwitch className={styles.menuSwitch} />
           </nav>
         </details>
 
@@ -67,6 +90,8 @@ export function Header({ siteName }: { siteName: string }) {
             ))}
           </ul>
         </nav>
+
+        <OrientationSwitch className={styles.switch} />
 
         <div className={styles.search}>
           <Suspense fallback={<SearchFallback />}>

@@ -1,16 +1,18 @@
 import { LoadingLink } from '@/components/navigation/loading-link';
 import { formatDuration } from '@/lib/web/format';
 import { t } from '@/lib/i18n';
-import { categoryUrl, searchUrl } from '@/lib/web/routes';
-import type { VideoDetail } from '@/lib/contract/types';
+import { categoryUrl, searchUrl, sectionUrl } from '@/lib/web/routes';
+import type { Orientation, VideoDetail } from '@/lib/contract/types';
+import type { TagRef, VideoCredits } from '@/lib/data/entity-reshape';
 import styles from './video-about.module.css';
 
 /**
  * Description and information with show more / hide. A <details> element: no JavaScript, and
  * the text is in the server HTML for crawlers either way.
  */
-export function VideoAbout({ video }: { video: VideoDetail }) {
+export function VideoAbout({ video }: { video: VideoDetail & { credits?: VideoCredits } }) {
   const published = new Date(video.postDate);
+  const tags = video.credits?.tags;
   return (
     <details className={styles.about}>
       <summary className={styles.summary}>
@@ -46,7 +48,7 @@ export function VideoAbout({ video }: { video: VideoDetail }) {
                 {video.categories.map((c, i) => (
                   <span key={c.dir}>
                     {i > 0 ? ', ' : null}
-                    <LoadingLink href={categoryUrl(c.dir)} prefetch={false}>
+                    <LoadingLink href={categoryUrl(c.dir, 'latest-updates', 1, {}, video.credits?.orientation)} prefetch={false}>
                       {c.title}
                     </LoadingLink>
                   </span>
@@ -54,7 +56,16 @@ export function VideoAbout({ video }: { video: VideoDetail }) {
               </dd>
             </>
           ) : null}
-          {video.tags.length > 0 ? (
+          {tags && tags.length > 0 ? (
+            <>
+              <dt>{t('video.tags')}</dt>
+              <dd className={styles.tags}>
+                {tags.slice(0, 20).map((tag) => (
+                  <TagLink key={tag.dir} tag={tag} o={video.credits?.orientation ?? 'str'} />
+                ))}
+              </dd>
+            </>
+          ) : !tags && video.tags.length > 0 ? (
             <>
               <dt>{t('video.tags')}</dt>
               <dd className={styles.tags}>
@@ -75,5 +86,16 @@ export function VideoAbout({ video }: { video: VideoDetail }) {
         </dl>
       </div>
     </details>
+  );
+}
+
+/** A tag with its own page from MIN_TAG_VIDEOS videos on (lib/contract/constants.ts); a thinner one is plain text. */
+function TagLink({ tag, o }: { tag: TagRef; o: Orientation }) {
+  return tag.linked ? (
+    <LoadingLink href={sectionUrl('tag', tag.dir, 'latest-updates', 1, {}, o)} prefetch={false} className={styles.tag}>
+      {tag.title}
+    </LoadingLink>
+  ) : (
+    <span className={styles.tag}>{tag.title}</span>
   );
 }

@@ -8,7 +8,8 @@ import { VoteButtons } from '@/components/video/vote-buttons';
 import { formatCount } from '@/lib/web/format';
 import { ageText, countText, t } from '@/lib/i18n';
 import { embedSrc } from '@/lib/seo/embed';
-import { categoryUrl } from '@/lib/web/routes';
+import { categoryUrl, sectionUrl } from '@/lib/web/routes';
+import type { VideoCredits } from '@/lib/data/entity-reshape';
 import { storableVideo } from '@/lib/client/storage/records';
 import { statsDisabled, type VideoDetail, type VideoList } from '@/lib/contract/types';
 import { Player } from './player';
@@ -26,8 +27,29 @@ function RelatedAds() {
   );
 }
 
+/** Who is in the video and where it comes from: links to the model's and the channel's pages. */
+function Credits({ credits }: { credits: VideoCredits }) {
+  const items = [
+    ...(credits.channel ? [{ key: `c-${credits.channel.dir}`, label: t('video.channel'), title: credits.channel.title, href: sectionUrl('channel', credits.channel.dir, 'latest-updates', 1, {}, credits.orientation) }] : []),
+    ...credits.models.map((m) => ({ key: `m-${m.dir}`, label: t('video.models'), title: m.title, href: sectionUrl('model', m.dir, 'latest-updates', 1, {}, credits.orientation) })),
+  ];
+  if (items.length === 0) return null;
+  return (
+    <ul className={styles.categories} aria-label={t('video.details')} data-testid="video-credits">
+      {items.map((c) => (
+        <li key={c.key}>
+          <LoadingLink href={c.href} prefetch={false} className={styles.chip} title={c.label}>
+            <span className="visually-hidden">{c.label}: </span>
+            {c.title}
+          </LoadingLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The video page. `related` is null for status 5 (no stat, no history, no related videos). */
-export function VideoView({ video, related }: { video: VideoDetail; related: VideoList | null }) {
+export function VideoView({ video, related }: { video: VideoDetail & { credits?: VideoCredits }; related: VideoList | null }) {
   const active = !statsDisabled(video);
   return (
     <>
@@ -51,7 +73,7 @@ export function VideoView({ video, related }: { video: VideoDetail; related: Vid
               <ul className={styles.categories}>
                 {video.categories.map((c) => (
                   <li key={c.dir}>
-                    <LoadingLink href={categoryUrl(c.dir)} prefetch={false} className={styles.chip}>
+                    <LoadingLink href={categoryUrl(c.dir, 'latest-updates', 1, {}, video.credits?.orientation)} prefetch={false} className={styles.chip}>
                       {c.title}
                     </LoadingLink>
                   </li>
@@ -59,6 +81,7 @@ export function VideoView({ video, related }: { video: VideoDetail; related: Vid
               </ul>
             </nav>
           ) : null}
+          {video.credits ? <Credits credits={video.credits} /> : null}
           <VideoAbout video={video} />
           <div className={styles.mobileAds}>
             <AdSlot id="video-mobile-1" />

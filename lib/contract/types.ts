@@ -3,16 +3,17 @@
  * (video_id, video_viewed, scr, ...) stay inside the sources and the API, and are reshaped by lib/kvs/reshape.ts.
  */
 
-/** The sorts the filter offers (docs/spec.md §2): the only ones with listing pages. */
-export const SORTS = ['latest-updates', 'most-popular', 'top-rated', 'longest'] as const;
-export type PageSort = (typeof SORTS)[number];
 /**
- * Further sorts the texts mention: the API serves them (an upstream's clients ask for them), but
- * no menu offers them, so their listing URLs redirect to an offered sort (lib/web/routes.ts).
+ * The listing pages' sorts, the ones the filter offers: the spec's four (docs/spec.md §2), then the
+ * two its texts add (EXTRA_SORTS), each a real order of its own.
  */
-export const EXTRA_SORTS = ['most-viewed', 'most-commented'] as const;
+export const SORTS = ['latest-updates', 'most-popular', 'top-rated', 'longest', 'most-viewed', 'most-commented'] as const;
+export type PageSort = (typeof SORTS)[number];
+/** The sorts the texts add to the spec's four: most views of all time, most comments. */
+export const EXTRA_SORTS = ['most-viewed', 'most-commented'] as const satisfies readonly PageSort[];
 export type ExtraSort = (typeof EXTRA_SORTS)[number];
-export const ALL_SORTS = [...SORTS, ...EXTRA_SORTS] as const;
+/** Every sort the API takes: the same as the pages'. */
+export const ALL_SORTS = SORTS;
 export type Sort = (typeof ALL_SORTS)[number];
 
 export const DATES = ['all', 'day', 'week', 'month'] as const;
@@ -54,7 +55,8 @@ export const DEFAULT_ORIENTATION: Orientation = 'str';
 export const ENTITY_SORTS = ['title', 'count-videos', 'most-popular', 'newest'] as const;
 export type EntitySort = (typeof ENTITY_SORTS)[number];
 
-export const CATEGORY_SORTS = ['title', 'count-videos'] as const;
+/** The category index's sorts: by title, by count of videos, the category with the newest video first. */
+export const CATEGORY_SORTS = ['title', 'count-videos', 'recent'] as const;
 export type CategorySort = (typeof CATEGORY_SORTS)[number];
 
 export interface VideoSummary {

@@ -15,6 +15,7 @@ import type {
   SitemapVideo,
   DateFilter,
   DurationFilter,
+  Orientation,
   Sort,
   Suggestions,
   TopStats,
@@ -23,6 +24,7 @@ import type {
 } from '@/lib/contract/types';
 import { DEFAULTS, LIFETIME, LIMITS } from '@/lib/contract/constants';
 import { attempt, type Attempt } from './attempt';
+import { toVideoCredits, type VideoCredits } from './entity-reshape';
 import { toCategories, toInt, toIsoDate, toSuggestions, toTopStats, toVideoDetail, toVideoList, toVideoSummary } from '@/lib/kvs/reshape';
 import type { Source } from '@/lib/contract/source';
 import { upstreamSource } from '@/lib/upstream/source';
@@ -48,6 +50,8 @@ export interface VideosOptions {
   duration?: DurationFilter;
   /** A category dir: lists that category's videos. */
   category?: string;
+  /** The orientation listed; straight when absent. */
+  gender?: Orientation;
   count?: number;
   lifetime?: number;
 }
@@ -57,7 +61,7 @@ export const getVideos = cache(async (o: VideosOptions): Promise<VideoList> => {
   const s = await getSource();
   const raw = await s.videos({
     lifetime: o.lifetime ?? LIFETIME.videos,
-    gender: DEFAULTS.gender,
+    gender: o.gender ?? DEFAULTS.gender,
     sort: o.sort,
     count: o.count ?? DEFAULTS.count,
     section: o.category ? 'category' : '',
@@ -74,9 +78,9 @@ export const getVideos = cache(async (o: VideosOptions): Promise<VideoList> => {
  * The three home rows: lifetime 3600, gender str, count 30; most popular with period day. Each row
  * stands alone: one failing shows its own empty/error message beside the others.
  */
-export async function getHomeRows(): Promise<{ latest: Attempt<VideoList>; popular: Attempt<VideoList>; top: Attempt<VideoList> }> {
+export async function getHomeRows(gender: Orientation = 'str'): Promise<{ latest: Attempt<VideoList>; popular: Attempt<VideoList>; top: Attempt<VideoList> }> {
   const row = (sort: Sort, date: DateFilter = 'all') =>
-    attempt(() => getVideos({ sort, date, page: 1, count: DEFAULTS.homeCount, lifetime: LIFETIME.home }));
+    attempt(() => getVideos({ sort, date, page: 1, count: DEFAULTS.homeCount, lifetime: LIFETIME.home, gender }));
   const [latest, popular, top] = await Promise.all([row('latest-updates'), row('most-popular', 'day'), row('top-rated')]);
   return { latest, popular, top };
 }
@@ -87,6 +91,7 @@ export interface SearchOptions {
   date?: DateFilter;
   duration?: DurationFilter;
   count?: number;
+  gender?: Orientation;
 }
 
 // Search terms are unbounded: results live in a bounded in-memory cache, never in the page cache.
@@ -102,7 +107,7 @@ let searchVersion = '';
 export async function searchVideos(o: SearchOptions): Promise<VideoList> {
   const q = {
     lifetime: LIFETIME.videos,
-    gender: DEFAULTS.gender,
+    gender: o.gender ?? DEFAULTS.gender,
     count: o.count ?? DEFAULTS.count,
     page: o.page,
     type: DEFAULTS.type,
@@ -124,10 +129,10 @@ export async function searchVideos(o: SearchOptions): Promise<VideoList> {
   return result;
 }
 
-/** The 'video' call; null when the video does not exist. */
-export const getVideo = cache(async (id: number): Promise<VideoDetail | null> => {
+/** The 'video' call, with the video's models, channel and tags; null when the video does not exist. */
+export const getVideo = cache(async (id: number): Promise<(VideoDetail & { credits: VideoCredits }) | null> => {
   const raw = await (await getSource()).video(id, LIFETIME.video);
-  if ('video' in raw && raw.video && !raw.error) return toVideoDetail(raw.video);
+  if ('video' in raw && raw.video && !raw.error) return { ...toVideoDetail(raw.video), credits: toVideoCredits(raw.video) };
   return null;
 });
 
@@ -137,19 +142,19 @@ export const getRelated = cache(async (videoId: number, page = 1, count: number 
   return toVideoList(raw);
 });
 
-/** All categories, by title or by count of videos. */
-export const getCategories = cache(async (sort: CategorySort = 'count-videos'): Promise<Category[]> => {
+/** All categories, by title, by count of videos, or the one with the newest video first. */
+export const getCategories = cache(async (sort: CategorySort = 'count-videos', gender: Orientation = 'str'): Promise<Category[]> => {
   const raw = await (await getSource()).categories({
     lifetime: LIFETIME.categories,
-    gender: DEFAULTS.gender,
-    section: sort === 'title' ? 'title' : DEFAULTS.categoriesSection,
+    gender,
+    section: sort === 'count-videos' ? DEFAULTS.categoriesSection : sort,
     lang: DEFAULTS.lang,
   });
   return toCategories(raw.categories);
 });
 
-export async function getCategory(dir: string): Promise<Category | null> {
-  return (await getCategories()).find((c) => c.dir === dir) ?? null;
+export async function getCategory(dir: string, gender: Orientation = 'str'): Promise<Category | null> {
+  return (await getCategories('count-videos', gender)).find((c) => c.dir === dir) ?? null;
 }
 
 /** The 'stats' call: top search keywords, models, channels and categories. */

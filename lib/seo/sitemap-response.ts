@@ -11,7 +11,7 @@ import { gunzip, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import { contentVersion } from '@/lib/data';
 import { etagMatches } from '@/lib/server/compress-once.mjs';
-import { pagesSitemap, pagesSitemapNames, sitemapIndex, sitemapUnavailable, videoSitemap, XML_HEADERS } from './sitemap';
+import { entitySitemap, pagesSitemap, pagesSitemapNames, sitemapIndex, sitemapUnavailable, videoSitemap, XML_HEADERS } from './sitemap';
 import { takesGzip } from './sitemap-gzip';
 import { sitemapStore } from './sitemap-store';
 
@@ -23,7 +23,8 @@ function renderer(name: string): (() => Promise<string | null>) | null {
   if (name === 'sitemap.xml') return () => sitemapIndex();
   if (pagesSitemapNames().includes(name)) return () => pagesSitemap(name);
   const m = /^videos-([1-9]\d{0,5})\.xml$/.exec(name);
-  return m?.[1] ? () => videoSitemap(Number(m[1])) : null;
+  if (m?.[1]) return () => videoSitemap(Number(m[1]));
+  return /^(model|channel|tag)s-[1-9]\d{0,5}\.xml$/.test(name) ? () => entitySitemap(name) : null;
 }
 
 /** `response` with its body gzipped when the client takes gzip (the answer says so: next.config.ts). */
@@ -33,7 +34,7 @@ async function encoded(response: Response, gzipped: boolean): Promise<Response> 
   return new Response(new Uint8Array(await zip(body)), { status: response.status, headers: response.headers });
 }
 
-/** `name`: 'sitemap.xml' (the index), a sitemap of pages ('pages.xml': lib/web/route-families.ts), 'videos-{n}.xml'. */
+/** `name`: 'sitemap.xml' (the index), a sitemap of pages ('pages.xml': lib/web/route-families.ts), 'videos-{n}.xml', 'models-{n}.xml' (channels, tags). */
 export async function sitemapResponse(request: Request, name: string): Promise<Response> {
   const gzipped = takesGzip(request.headers.get('accept-encoding'));
   const url = new URL(request.url);

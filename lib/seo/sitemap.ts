@@ -9,11 +9,12 @@ import 'server-only';
  * ./sitemap-response.ts (a CDN may keep them too: see XML_HEADERS).
  */
 import { getCategories, getSitemapFiles, getSitemapVideos, getVideos } from '@/lib/data';
+import { getEntitySitemap, getEntitySitemapFiles } from '@/lib/data/entities';
 import { getConfig } from '@/lib/config';
 import type { SitemapVideo } from '@/lib/contract/types';
 import { absoluteUrl } from './urls';
-import { ROUTE_FAMILIES, type RouteFamily, type SitemapCatalog, type SitemapListing } from '@/lib/web/route-families';
-import { videoUrl } from '@/lib/web/routes';
+import { ROUTE_FAMILIES, type RouteFamily, type SitemapCatalog, type SitemapEntityKind, type SitemapListing } from '@/lib/web/route-families';
+import { sectionUrl, videoUrl } from '@/lib/web/routes';
 
 export const XML_HEADERS = {
   'Content-Type': 'application/xml; charset=utf-8',
@@ -41,10 +42,15 @@ async function newestPostDate(): Promise<string> {
   return (await getVideos({ sort: 'latest-updates', page: 1, count: 1 })).videos[0]?.postDate ?? new Date().toISOString();
 }
 
-type PagesListing = Exclude<SitemapListing, { videos: true }>;
+type PagesListing = Extract<SitemapListing, { file: string }>;
 
-const pagesListings = (families: readonly RouteFamily[]) =>
-  families.flatMap((f) => (f.sitemap && !('videos' in f.sitemap) ? [f.sitemap] : []));
+const pagesListings = (families: readonly RouteFamily[]): PagesListing[] => families.flatMap((f) => (f.sitemap && 'file' in f.sitemap ? [f.sitemap] : []));
+
+type EntitiesListing = Extract<SitemapListing, { entities: SitemapEntityKind }>;
+const entityListings = (families: readonly RouteFamily[]): EntitiesListing[] => families.flatMap((f) => (f.sitemap && 'entities' in f.sitemap ? [f.sitemap] : []));
+
+/** The sitemap files of a kind of entity: models-1.xml, channels-1.xml, tags-1.xml, ... */
+export const entitySitemapName = (kind: SitemapEntityKind, n: number) => `${kind}s-${n}.xml`;
 
 /** The names of the sitemaps of pages ('pages.xml', ...), in the table's order. */
 export function pagesSitemapNames(families: readonly RouteFamily[] = ROUTE_FAMILIES): string[] {
@@ -68,18 +74,42 @@ export function sitemapIndexXml(siteUrl: string, entries: readonly IndexEntry[])
   ].join('\n');
 }
 
-/** The index's entries: every sitemap of pages (dated by the newest video), then the video sitemaps. */
-export function sitemapIndexEntries(families: readonly RouteFamily[], newest: string, videoFiles: readonly { n: number; lastmod: string }[]): IndexEntry[] {
+type Files = readonly { n: number; lastmod: string }[];
+
+/** The index's entries: every sitemap of pages (dated by the newest video), the video sitemaps, then the models', channels' and tags'. */
+export function sitemapIndexEntries(
+  families: readonly RouteFamily[],
+  newest: string,
+  videoFiles: Files,
+  entityFiles: Partial<Record<SitemapEntityKind, Files>> = {},
+): IndexEntry[] {
   return [
     ...pagesSitemapNames(families).map((name) => ({ name, lastmod: newest })),
     ...(hasVideoSitemaps(families) ? videoFiles.map((f) => ({ name: `videos-${f.n}.xml`, lastmod: f.lastmod })) : []),
+    ...entityListings(families).flatMap((l) => (entityFiles[l.entities] ?? []).map((f) => ({ name: entitySitemapName(l.entities, f.n), lastmod: f.lastmod }))),
   ];
 }
 
 export async function sitemapIndex(families: readonly RouteFamily[] = ROUTE_FAMILIES): Promise<string> {
   const { siteUrl } = getConfig();
-  const [files, newest] = await Promise.all([getSitemapFiles(), newestPostDate()]);
-  return sitemapIndexXml(siteUrl, sitemapIndexEntries(families, newest, files));
+  const kinds = entityListings(families).map((l) => l.entities);
+  const [files, newest, ...perKind] = await Promise.all([getSitemapFiles(), newestPostDate(), ...kinds.map((k) => getEntitySitemapFiles(k))]);
+  const entityFiles = Object.fromEntries(kinds.map((k, i) => [k, perKind[i] ?? []]));
+  return sitemapIndexXml(siteUrl, sitemapIndexEntries(families, newest, files, entityFiles));
+}
+
+/** A models', channels' or tags' sitemap file ('models-1.xml'): each one's first listing page, dated by its newest video; null for no such file. */
+export async function entitySitemap(name: string, families: readonly RouteFamily[] = ROUTE_FAMILIES): Promise<string | null> {
+  const m = /^(model|channel|tag)s-([1-9]\d{0,5})\.xml$/.exec(name);
+  const listing = m && entityListings(families).find((l) => l.entities === m[1]);
+  if (!m || !listing) return null;
+  const rows = await getEntitySitemap(listing.entities, Number(m[2]));
+  if (!rows) return null;
+  const { siteUrl } = getConfig();
+  return pagesSitemapXml(
+    siteUrl,
+    rows.map((r) => ({ loc: sectionUrl(listing.entities, r.dir), freq: listing.changefreq, priority: listing.priority, lastmod: r.lastmod })),
+  );
 }
 
 interface PageEntry {
@@ -93,7 +123,7 @@ interface PageEntry {
 export async function pagesSitemapEntries(name: string, families: readonly RouteFamily[], catalog: SitemapCatalog, newest: string): Promise<PageEntry[] | null> {
   const listings = pagesListings(families).filter((l) => `${l.file}.xml` === name);
   if (listings.length === 0) return null;
-  const lists = await Promise.all(listings.map(async (l) => ({ l, urls: await l.urls(catalog) })));
+  const lists = await Promise.all(listings.map(async (l) => ({ l, urls: await l.urls(catalog, 'str') })));
   return lists.flatMap(({ l, urls }) => urls.map((loc) => ({ loc, freq: l.changefreq, priority: l.priority, lastmod: l.lastmod ? newest : null })));
 }
 
@@ -111,7 +141,7 @@ export function pagesSitemapXml(siteUrl: string, entries: readonly PageEntry[]):
 }
 
 /** What the table's listings read of the catalogue. */
-const CATALOG: SitemapCatalog = { categories: () => getCategories('count-videos') };
+const CATALOG: SitemapCatalog = { categories: (o) => getCategories('count-videos', o) };
 
 /** Sitemap of pages `name` ('pages.xml'), or null when the table lists no such file. */
 export async function pagesSitemap(name: string, families: readonly RouteFamily[] = ROUTE_FAMILIES): Promise<string | null> {

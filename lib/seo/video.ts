@@ -6,10 +6,11 @@
 import type { Metadata } from 'next';
 import { formatDuration, isoDuration } from '@/lib/web/format';
 import { t } from '@/lib/i18n';
-import { videoUrl } from '@/lib/web/routes';
+import { sectionUrl, videoUrl } from '@/lib/web/routes';
 import { embedSrc } from '@/lib/seo/embed';
 import { absoluteUrl } from '@/lib/seo/urls';
 import type { VideoDetail } from '@/lib/contract/types';
+import type { VideoCredits } from '@/lib/data/entity-reshape';
 
 export interface VideoSeo {
   title: string;
@@ -23,6 +24,8 @@ export interface VideoSeo {
   image: string;
   /** The player's absolute URL (the embed), null when the video has no usable one. */
   player: string | null;
+  /** The site's origin, for the other absolute URLs of the JSON-LD (its models' pages). */
+  siteUrl: string;
 }
 
 function describe(video: VideoDetail): string {
@@ -40,6 +43,7 @@ export function videoSeo(video: VideoDetail, siteUrl: string): VideoSeo {
     pageUrl: absoluteUrl(siteUrl, canonical),
     image: absoluteUrl(siteUrl, video.thumb),
     player: embed ? absoluteUrl(siteUrl, embed) : null,
+    siteUrl,
   };
 }
 
@@ -64,8 +68,10 @@ export function videoMetadata(video: VideoDetail, seo: VideoSeo): Metadata {
   };
 }
 
-/** The VideoObject (schema.org) of the page. */
-export function videoJsonLd(video: VideoDetail, seo: VideoSeo): Record<string, unknown> {
+/** The VideoObject (schema.org) of the page: its models as actors (each with its page), its tags as keywords. */
+export function videoJsonLd(video: VideoDetail & { credits?: VideoCredits }, seo: VideoSeo): Record<string, unknown> {
+  const models = video.credits?.models ?? [];
+  const keywords = video.credits ? video.credits.tags.map((tag) => tag.title) : video.tags;
   return {
     '@context': 'https://schema.org',
     '@type': 'VideoObject',
@@ -84,6 +90,7 @@ export function videoJsonLd(video: VideoDetail, seo: VideoSeo): Record<string, u
     isFamilyFriendly: false,
     ...(video.username ? { author: { '@type': 'Person', name: video.username } } : {}),
     ...(video.categories.length ? { genre: video.categories.map((c) => c.title) } : {}),
-    ...(video.tags.length ? { keywords: video.tags.join(', ') } : {}),
+    ...(models.length ? { actor: models.map((m) => ({ '@type': 'Person', name: m.title, url: absoluteUrl(seo.siteUrl, sectionUrl('model', m.dir, 'latest-updates', 1, {}, video.credits?.orientation)) })) } : {}),
+    ...(keywords.length ? { keywords: keywords.join(', ') } : {}),
   };
 }

@@ -17,5 +17,9 @@ export function isMalformedPath(pathname: string): boolean {
   }
 }
 
-/** The internal path the proxy rewrites a malformed page path to: it matches no route, so Next renders the 404 page. */
-export const MALFORMED_PATH_TARGET = '/_malformed-path/';
+/**
+ * The internal path the proxy rewrites a malformed page path to: it matches no route, so Next
+ * renders the 404 page. Two segments: a single one would be taken for an orientation section's
+ * home (app/[orientation]/), whose unknown values Next answers differently for flight requests.
+ */
+export const MALFORMED_PATH_TARGET = '/_malformed/path/';

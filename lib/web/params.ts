@@ -7,12 +7,14 @@ import {
   ALL_SORTS,
   CATEGORY_SORTS,
   DATES,
+  ENTITY_SORTS,
   DURATIONS,
   PAGE_DURATIONS,
   SORTS,
   type CategorySort,
   type DateFilter,
   type DurationFilter,
+  type EntitySort,
   type PageSort,
   type Sort,
 } from '@/lib/contract/types';
@@ -27,6 +29,11 @@ export const parseSort = (v: unknown): Sort | null => oneOf(ALL_SORTS, v);
 /** The sorts with listing pages. */
 export const parsePageSort = (v: unknown): PageSort | null => oneOf(SORTS, v);
 export const parseCategorySort = (v: unknown): CategorySort | null => oneOf(CATEGORY_SORTS, v);
+export const parseEntitySort = (v: unknown): EntitySort | null => oneOf(ENTITY_SORTS, v);
+
+/** The model index's letter filter: 'a' to 'z', and '0' for names that start with anything else ('#'). */
+export const LETTERS = [...'abcdefghijklmnopqrstuvwxyz', '0'] as const;
+export const parseLetter = (v: unknown): string | null => oneOf(LETTERS, v);
 /** Missing means 'all'. */
 export const parseDate = (v: unknown): DateFilter | null => (v === undefined || v === null || v === '' ? 'all' : oneOf(DATES, v));
 export const parseDurationFilter = (v: unknown): DurationFilter | null =>

@@ -11,13 +11,14 @@
  *   `proxyMatchers()`);
  * - the fuzz families (tests/fuzz/families.mjs).
  *
- * A new family (models, channels, tags) is one entry here plus its page files.
+ * A new family is one entry here plus its page files.
  *
  * Client-safe: no server-only import (./loading-page.ts runs in the browser).
  */
 import { LIFETIME } from '@/lib/contract/constants';
-import { CATEGORY_SORTS, DATES, EXTRA_SORTS, PAGE_DURATIONS, SORTS } from '@/lib/contract/types';
-import { categoriesUrl, categoryUrl, INFORMATION_PAGES, informationUrl, videosUrl } from './routes';
+import { CATEGORY_SORTS, DATES, ENTITY_SORTS, ORIENTATIONS, PAGE_DURATIONS, SORTS, type Orientation } from '@/lib/contract/types';
+import { LETTERS } from './params';
+import { categoriesUrl, categoryUrl, entityIndexUrl, homeUrl, INFORMATION_PAGES, informationUrl, PREFIXED_SEGMENTS, SECTION_BASES, videosUrl } from './routes';
 
 /** The kinds of page that have a placeholder to show while they load (components/navigation/page-skeleton.tsx). */
 export type LoadingPage = 'home' | 'listing' | 'categories';
@@ -46,7 +47,8 @@ export interface ProxyRule {
 
 /** What the sitemaps need of the catalogue (lib/seo/sitemap.ts provides it). */
 export interface SitemapCatalog {
-  categories(): Promise<readonly { dir: string }[]>;
+  /** The categories with videos of the orientation. */
+  categories(o: Orientation): Promise<readonly { dir: string }[]>;
 }
 
 export type SitemapListing =
@@ -57,10 +59,18 @@ export type SitemapListing =
       priority: string;
       /** Dated by the catalogue's newest video (listings change with it); undated otherwise. */
       lastmod: boolean;
-      urls(catalog: SitemapCatalog): Promise<readonly string[]> | readonly string[];
+      /** A sectioned family's are asked for each orientation's section; another's for straight only. */
+      urls(catalog: SitemapCatalog, o: Orientation): Promise<readonly string[]> | readonly string[];
     }
   /** The numbered video sitemaps (videos-{n}.xml, id ranges of the catalogue), each entry a <video:video>. */
-  | { videos: true };
+  | { videos: true }
+  /**
+   * The numbered sitemaps of every model's, channel's or tag's first listing page ({kind}s-{n}.xml,
+   * in dir order; a tag only from MIN_TAG_VIDEOS videos on), each dated by its newest video.
+   */
+  | { entities: SitemapEntityKind; changefreq: 'daily' | 'weekly'; priority: string };
+
+export type SitemapEntityKind = 'model' | 'channel' | 'tag';
 
 export interface RouteFamily {
   /** Also its name on the edge (nginx.conf) and in the fuzz run. */
@@ -82,58 +92,131 @@ export interface RouteFamily {
   proxy?: readonly ProxyRule[];
   /** The methods it answers, when not GET only. */
   methods?: readonly string[];
+  /**
+   * The family has a page per orientation section: its paths and proxy rules hold for the
+   * straight section as written and for the others under their prefix (/gay/..., /shemale/...:
+   * lib/web/routes.ts ORIENTATION_SEGMENTS), and its sitemap lists each section's URLs.
+   */
+  sectioned?: true;
+}
+
+/** The prefixed sections' first segment as a pattern. */
+export const SECTION_PATTERN = `/:orientation(${PREFIXED_SEGMENTS.join('|')})`;
+
+/** A sectioned family as the edge, the proxy and the sitemaps see it: every path and rule once per section. */
+function expandSections(f: RouteFamily): RouteFamily {
+  if (!f.sectioned) return f;
+  const sitemap = f.sitemap && 'file' in f.sitemap ? f.sitemap : null;
+  return {
+    ...f,
+    paths: [...f.paths, ...f.paths.map((p) => `${SECTION_PATTERN}${p}`)],
+    ...(f.proxy ? { proxy: [...f.proxy, ...f.proxy.map((r) => ({ ...r, source: `${SECTION_PATTERN}${r.source}` }))] } : {}),
+    ...(sitemap
+      ? { sitemap: { ...sitemap, urls: async (catalog: SitemapCatalog) => (await Promise.all(ORIENTATIONS.map((o) => sitemap.urls(catalog, o)))).flat() } }
+      : {}),
+  };
 }
 
 /** Canonical filter values: what the site's own links carry ('all' is left out of them). */
 const DATE_ARGS = DATES.filter((d) => d !== 'all');
 const DURATION_ARGS = PAGE_DURATIONS.filter((d) => d !== 'all');
-const EXTRA = EXTRA_SORTS.join('|');
 
 /** The search page's lifetime in shared caches (proxy.ts sets it: the page itself renders per request). */
 export const SEARCH_PAGE_LIFETIME = 600;
 /** The API's search is kept an hour at most, whatever its params ask (app/api/videos2.php). */
 export const API_SEARCH_LIFETIME = 3600;
 
-const listingProxy = (source: string, extraSorts: string): ProxyRule[] => [
+const listingProxy = (source: string): ProxyRule[] => [
   { does: 'redirect-or-rewrite', source, hasQuery: 'date' },
   { does: 'redirect-or-rewrite', source, hasQuery: 'duration' },
-  // The sorts no menu offers redirect to their stand-in.
-  { does: 'redirect', source: extraSorts },
 ];
 
-export const ROUTE_FAMILIES: readonly RouteFamily[] = [
+/** A model's, channel's or tag's listing: as a category's, under its own path. */
+const sectionListing = (kind: SitemapEntityKind, priority: string): RouteFamily => ({
+  name: `${kind}-listing`,
+  sectioned: true,
+  kind: 'page',
+  paths: [`/${SECTION_BASES[kind]}/:${kind}/:sort/:page/`],
+  query: { date: DATE_ARGS, duration: DURATION_ARGS },
+  lifetime: LIFETIME.videos,
+  sitemap: { entities: kind, changefreq: 'daily', priority },
+  loading: 'listing',
+  proxy: listingProxy(`/${SECTION_BASES[kind]}/:${kind}/:sort/:page/`),
+});
+
+/** The model and channel indexes: one page, its sort, letter and page in the query (rewritten to internal routes). */
+const entityIndex = (kind: 'model' | 'channel'): RouteFamily => ({
+  name: `${kind}-index`,
+  sectioned: true,
+  kind: 'page',
+  paths: [entityIndexUrl(kind)],
+  query: { sort: ENTITY_SORTS, ...(kind === 'model' ? { letter: LETTERS } : {}), page: null },
+  lifetime: LIFETIME.categories,
+  sitemap: { file: 'pages', changefreq: 'daily', priority: '0.7', lastmod: true, urls: (_, o) => [entityIndexUrl(kind, {}, o)] },
+  loading: 'categories',
+  proxy: ['sort', ...(kind === 'model' ? ['letter'] : []), 'page'].map((hasQuery): ProxyRule => ({ does: 'redirect-or-rewrite', source: entityIndexUrl(kind), hasQuery })),
+});
+
+/** The index's internal route (routes.ts entityIndexRoute): the proxy's rewrite target. */
+const entityIndexRoutes = (kind: 'model' | 'channel'): RouteFamily => ({
+  name: `${kind}-index-sorted`,
+  sectioned: true,
+  kind: 'page',
+  paths: [`/${kind}-index/:sort(${ENTITY_SORTS.join('|')})/:letter(${kind === 'model' ? [...LETTERS, 'all'].join('|') : 'all'})/:page/`],
+  query: {},
+  lifetime: LIFETIME.categories,
+});
+
+/** The short and old forms of the listings' URLs (a section's own path, /models/{dir}/ and the like, among them). */
+const SHORT_FORMS = [
+  '/videos/',
+  '/videos/:sort/',
+  '/categories/:category/',
+  `/${SECTION_BASES.model}/:model/`,
+  `/${SECTION_BASES.channel}/:channel/`,
+  `/${SECTION_BASES.tag}/:tag/`,
+  '/latest-updates/',
+  '/top-rated/',
+  '/most-popular/',
+];
+
+const DECLARED: readonly RouteFamily[] = [
   {
     name: 'home',
     kind: 'page',
+    sectioned: true,
     paths: ['/'],
     query: {},
     lifetime: LIFETIME.home,
-    sitemap: { file: 'pages', changefreq: 'hourly', priority: '1.0', lastmod: true, urls: () => ['/'] },
+    sitemap: { file: 'pages', changefreq: 'hourly', priority: '1.0', lastmod: true, urls: (_, o) => [homeUrl(o)] },
     loading: 'home',
   },
   {
     name: 'listing',
     kind: 'page',
+    sectioned: true,
     paths: ['/videos/:sort/:page/'],
     query: { date: DATE_ARGS, duration: DURATION_ARGS },
     lifetime: LIFETIME.videos,
-    sitemap: { file: 'pages', changefreq: 'daily', priority: '0.8', lastmod: true, urls: () => SORTS.map((s) => videosUrl(s)) },
+    sitemap: { file: 'pages', changefreq: 'daily', priority: '0.8', lastmod: true, urls: (_, o) => SORTS.map((s) => videosUrl(s, 1, {}, o)) },
     loading: 'listing',
-    proxy: listingProxy('/videos/:sort/:page/', `/videos/:sort(${EXTRA})/:page/`),
+    proxy: listingProxy('/videos/:sort/:page/'),
   },
   {
     name: 'category-index',
     kind: 'page',
+    sectioned: true,
     paths: ['/categories/'],
     query: { sort: CATEGORY_SORTS },
     lifetime: LIFETIME.categories,
-    sitemap: { file: 'pages', changefreq: 'daily', priority: '0.7', lastmod: true, urls: () => [categoriesUrl()] },
+    sitemap: { file: 'pages', changefreq: 'daily', priority: '0.7', lastmod: true, urls: (_, o) => [categoriesUrl('count-videos', o)] },
     loading: 'categories',
     proxy: [{ does: 'redirect-or-rewrite', source: '/categories/', hasQuery: 'sort' }],
   },
   {
     name: 'category-listing',
     kind: 'page',
+    sectioned: true,
     paths: ['/categories/:category/:sort/:page/'],
     query: { date: DATE_ARGS, duration: DURATION_ARGS },
     lifetime: LIFETIME.videos,
@@ -142,25 +225,32 @@ export const ROUTE_FAMILIES: readonly RouteFamily[] = [
       changefreq: 'daily',
       priority: '0.7',
       lastmod: true,
-      urls: async (catalog) => (await catalog.categories()).map((c) => categoryUrl(c.dir)),
+      urls: async (catalog, o) => (await catalog.categories(o)).map((c) => categoryUrl(c.dir, 'latest-updates', 1, {}, o)),
     },
     loading: 'listing',
-    proxy: listingProxy('/categories/:category/:sort/:page/', `/categories/:category/:sort(${EXTRA})/:page/`),
+    proxy: listingProxy('/categories/:category/:sort/:page/'),
   },
+  sectionListing('model', '0.6'),
+  sectionListing('channel', '0.6'),
+  sectionListing('tag', '0.5'),
+  entityIndex('model'),
+  entityIndex('channel'),
   {
     // The short and old forms of the listings' URLs: each redirects to its listing.
     name: 'short-forms',
     kind: 'page',
-    paths: ['/videos/', '/videos/:sort/', '/categories/:category/', '/latest-updates/', '/top-rated/', '/most-popular/', '/favourites/'],
+    sectioned: true,
+    paths: SHORT_FORMS,
     query: {},
     lifetime: null,
-    proxy: ['/videos/', '/videos/:sort/', '/categories/:category/', '/latest-updates/', '/top-rated/', '/most-popular/', '/favourites/'].map(
-      (source): ProxyRule => ({ does: 'redirect', source }),
-    ),
+    proxy: SHORT_FORMS.map((source): ProxyRule => ({ does: 'redirect', source })),
   },
+  // The old bookmarks path: the visitor's own lists have no section.
+  { name: 'favourites', kind: 'page', paths: ['/favourites/'], query: {}, lifetime: null, proxy: [{ does: 'redirect', source: '/favourites/' }] },
   {
     name: 'search',
     kind: 'page',
+    sectioned: true,
     paths: ['/search/:page/'],
     query: { s: null, duration: DURATION_ARGS, stopScroll: null },
     wholeQuery: true,
@@ -194,8 +284,10 @@ export const ROUTE_FAMILIES: readonly RouteFamily[] = [
   },
   // The visitor's own lists, filled in the browser: static pages.
   { name: 'personal', kind: 'page', paths: ['/bookmarks/', '/history/', '/my-data/'], query: {}, lifetime: null },
-  // The category index by title, the proxy's rewrite target of /categories/?sort=title.
-  { name: 'category-index-sorted', kind: 'page', paths: [`/category-index/:sort(${CATEGORY_SORTS.join('|')})/`], query: {}, lifetime: LIFETIME.categories },
+  // The category index by another sort, the proxy's rewrite target of /categories/?sort=title (or recent).
+  { name: 'category-index-sorted', kind: 'page', sectioned: true, paths: [`/category-index/:sort(${CATEGORY_SORTS.join('|')})/`], query: {}, lifetime: LIFETIME.categories },
+  entityIndexRoutes('model'),
+  entityIndexRoutes('channel'),
   { name: 'not-found', kind: 'page', paths: ['/404/'], query: {}, lifetime: LIFETIME.videos },
   { name: 'media', kind: 'file', paths: ['/media/thumbs/:video/:file', '/media/category/:file'], query: {}, lifetime: null },
   { name: 'embed', kind: 'file', paths: ['/embed/:video/'], query: {}, lifetime: LIFETIME.video },
@@ -240,6 +332,8 @@ export const ROUTE_FAMILIES: readonly RouteFamily[] = [
   // Next's own files (content-hashed names) and the icon its pages link with a ?<hash>: no query read.
   { name: 'next-assets', kind: 'file', paths: ['/_next/static/:path*', '/icon.svg'], query: {}, lifetime: null },
 ];
+
+export const ROUTE_FAMILIES: readonly RouteFamily[] = DECLARED.map(expandSections);
 
 /**
  * Matchers that are no family's: a path holding a '%' (checked for broken escapes; the site's own

@@ -13,9 +13,9 @@ const require = createRequire(import.meta.url);
 const { getMiddlewareRouteMatcher } = require('next/dist/shared/lib/router/utils/middleware-route-matcher');
 
 /** Paths that must stay off the proxy, for a returning visitor and a first visit alike. */
-export const PLAIN = ['/', '/videos/latest-updates/1/', '/videos/top-rated/37/', '/categories/travel/latest-updates/2/', '/categories/', '/video/4200/serene-waterfall-walk/', '/information/dmca/', '/bookmarks/', '/api/json/video/86400/0/4000/4200.json', '/media/thumbs/4200/1.svg', '/embed/4200/', '/_next/static/chunks/app.js'];
-/** Paths that must enter the proxy: '%', '.rsc' and the listings that redirect. */
-export const ENTERING = ['/videos/most-viewed/1/', '/categories/travel/most-commented/2/', '/videos/%ZZ/1/', '/video/4200/%FF/', '/api/json/video/%FF/0/4000/4200.json', '/media/thumbs/abc/%ZZ.svg', '/videos.rsc', '/videos/latest-updates/1.rsc', '/index.rsc'];
+export const PLAIN = ['/', '/gay/', '/videos/latest-updates/1/', '/videos/top-rated/37/', '/videos/most-viewed/1/', '/shemale/videos/most-commented/2/', '/models/', '/models/ann/latest-updates/1/', '/gay/tags/lake/top-rated/3/', '/categories/travel/latest-updates/2/', '/categories/', '/video/4200/serene-waterfall-walk/', '/information/dmca/', '/bookmarks/', '/api/json/video/86400/0/4000/4200.json', '/media/thumbs/4200/1.svg', '/embed/4200/', '/_next/static/chunks/app.js'];
+/** Paths that must enter the proxy: '%', '.rsc' and the short forms that redirect. */
+export const ENTERING = ['/models/ann/', '/channel/studio-one/', '/gay/categories/travel/', '/shemale/latest-updates/', '/videos/%ZZ/1/', '/video/4200/%FF/', '/api/json/video/%FF/0/4000/4200.json', '/media/thumbs/abc/%ZZ.svg', '/videos.rsc', '/videos/latest-updates/1.rsc', '/index.rsc'];
 
 /**
  * What the matcher reads of a request (for the `has` and `missing` conditions of the proxy's

@@ -1,11 +1,12 @@
 /**
  * npm run test:judges: the outside judges on the built site (one shared build, see
  * tests/support/system/harness.mjs), on a server started on a fresh embedded catalogue:
- * - the W3C Nu HTML checker (vnu-jar, Java): zero errors on nine page families, and the checker's
+ * - the W3C Nu HTML checker (vnu-jar, Java): zero errors on thirteen page families, and the checker's
  *   own run judged (it read every page, gave a whole report, found its canary's known errors, and
  *   exited 1 for them), so that a checker that read nothing fails;
  * - the security headers (lib/web/security-headers.ts) on every page family, the API, media and embed;
- * - the video page's social markup (twitter:image:alt) and VideoObject properties;
+ * - the video page's social markup (twitter:image:alt) and VideoObject properties (its models as
+ *   actors, its tags as keywords), and Google's rules for the BreadcrumbList of video and listing pages;
  * - in Chromium: zero Content-Security-Policy violations while the pages load (the player plays;
  *   the detector itself is shown to see violations), and no serious or critical axe-core violation.
  *
@@ -25,7 +26,7 @@ import { axeViolations, cspViolations, launchChromium, loadPage, playEmbeddedVid
 import { CANARY_NAME, problemsOf, runVnu } from './vnu.mjs';
 
 /** The page families judged; `video` is a video page found from the home page's links. */
-const PAGE_NAMES = /** @type {const} */ (['home', 'listing', 'video', 'search', 'notFound', 'bookmarks', 'history', 'categories', 'information']);
+const PAGE_NAMES = /** @type {const} */ (['home', 'listing', 'video', 'search', 'notFound', 'bookmarks', 'history', 'categories', 'information', 'models', 'model', 'tag', 'gayHome']);
 /** @typedef {typeof PAGE_NAMES[number]} PageName */
 
 /** @type {import('../support/system/harness.mjs').SiteServer | undefined} */
@@ -61,6 +62,15 @@ before(async () => {
   const video = /href="(\/video\/\d+\/[^"/]+\/)"/.exec(home.text)?.[1];
   assert.ok(video, `no video link on the home page (${home.status})`);
   videoId = Number(/** @type {RegExpExecArray} */ (/\/video\/(\d+)\//.exec(video))[1]);
+  const model = /href="(\/models\/[^"/?]+\/latest-updates\/1\/)"/.exec((await get('/models/')).text)?.[1];
+  assert.ok(model, 'no model link on the model index');
+  // A tag page, from the first video page of the home page that links one (tags are linked from MIN_TAG_VIDEOS videos on).
+  let tag;
+  for (const m of [...home.text.matchAll(/href="(\/video\/\d+\/[^"/]+\/)"/g)].slice(0, 30)) {
+    tag = /href="(\/tags\/[^"/]+\/latest-updates\/1\/)"/.exec((await get(/** @type {string} */ (m[1]))).text)?.[1];
+    if (tag) break;
+  }
+  assert.ok(tag, 'no tag link on the first video pages of the home page');
   pages = {
     home: '/',
     listing: '/videos/latest-updates/1/',
@@ -71,6 +81,10 @@ before(async () => {
     history: '/history/',
     categories: '/categories/',
     information: '/information/terms/',
+    models: '/models/',
+    model,
+    tag,
+    gayHome: '/gay/',
   };
 });
 
@@ -226,6 +240,54 @@ describe('video page social markup', () => {
   test('VideoObject has an embedUrl or a contentUrl', () => {
     assert.ok(video, 'video page: no VideoObject JSON-LD');
     assert.ok(video.embedUrl || video.contentUrl, 'VideoObject: neither embedUrl nor contentUrl');
+  });
+});
+
+/**
+ * The JSON-LD objects of a page's HTML.
+ * @param {string} html
+ * @returns {Record<string, any>[]}
+ */
+const jsonLdOf = (html) => [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map((m) => JSON.parse(/** @type {string} */ (m[1])));
+
+/**
+ * Google's rules for a BreadcrumbList (developers.google.com/search/docs/appearance/structured-data/breadcrumb):
+ * at least two ListItems, positions 1, 2, ... in order, each with a name, each but the last with an
+ * absolute item URL.
+ * @param {Record<string, any>} list
+ */
+function breadcrumbProblems(list) {
+  /** @type {Record<string, any>[]} */
+  const items = Array.isArray(list.itemListElement) ? list.itemListElement : [];
+  const problems = items.length < 2 ? [`${items.length} item(s)`] : [];
+  items.forEach((c, i) => {
+    if (c['@type'] !== 'ListItem') problems.push(`item ${i + 1}: @type ${c['@type']}`);
+    if (c.position !== i + 1) problems.push(`item ${i + 1}: position ${c.position}`);
+    if (typeof c.name !== 'string' || !c.name.trim()) problems.push(`item ${i + 1}: no name`);
+    if (i < items.length - 1 && !(typeof c.item === 'string' && /^https?:\/\/[^/]+\//.test(c.item)))
+      problems.push(`item ${i + 1}: item ${c.item}`);
+  });
+  return problems;
+}
+
+describe("structured data: Google's rules", () => {
+  for (const name of /** @type {const} */ (['video', 'listing', 'model', 'tag', 'models'])) {
+    test(`${name}: one BreadcrumbList, by Google's rules`, async () => {
+      const lists = jsonLdOf((await get(pages[name])).text).filter((d) => d['@type'] === 'BreadcrumbList');
+      assert.equal(lists.length, 1, `${pages[name]}: ${lists.length} BreadcrumbList(s)`);
+      assert.deepEqual(breadcrumbProblems(/** @type {Record<string, any>} */ (lists[0])), [], `${pages[name]}: BreadcrumbList`);
+    });
+  }
+
+  test("a model's video: the VideoObject names its models as Person actors, its tags as keywords", async () => {
+    const listing = (await get(pages.model)).text;
+    const v = /href="(\/video\/\d+\/[^"/]+\/)"/.exec(listing)?.[1];
+    assert.ok(v, `no video on ${pages.model}`);
+    const video = jsonLdOf((await get(v)).text).find((d) => d['@type'] === 'VideoObject');
+    assert.ok(video, `${v}: no VideoObject`);
+    assert.ok(Array.isArray(video.actor) && video.actor.length > 0, `${v}: no actor`);
+    assertEvery(/** @type {Record<string, any>[]} */ (video.actor), (a) => (a['@type'] === 'Person' && a.name && /^https?:\/\//.test(a.url) ? null : JSON.stringify(a)), 'a Person with a name and URL');
+    assert.ok(video.keywords === undefined || (typeof video.keywords === 'string' && video.keywords.length > 0), `${v}: keywords ${video.keywords}`);
   });
 });
 

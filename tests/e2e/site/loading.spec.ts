@@ -50,7 +50,8 @@ const CASES = [
   {
     name: 'home (logo)',
     from: '/videos/longest/1/',
-    click: (p: Page) => p.locator('header a[href="/"]').first().click(),
+    // The logo by its name: the orientation switch's 'Straight' links to / too.
+    click: (p: Page) => p.locator('header').getByRole('link', { name: / home$/ }).click(),
     skeleton: 'home',
     placeholders: '[data-skeleton="card"]',
     real: 'main article',

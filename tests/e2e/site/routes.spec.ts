@@ -19,12 +19,13 @@ const redirects: [string, string, number][] = [
   // What the filter does not offer: duration 3, and the sorts only the texts name.
   ['/videos/top-rated/1/?duration=3', '/videos/top-rated/1/', 308],
   ['/videos/most-popular/2/?date=week&duration=3', '/videos/most-popular/2/?date=week', 308],
-  ['/videos/most-viewed/', '/videos/most-popular/1/', 308],
-  ['/videos/most-viewed/1/', '/videos/most-popular/1/', 308],
-  ['/videos/most-commented/2/', '/videos/most-popular/2/', 308],
-  ['/videos/most-viewed/1/?date=week&camp=x', '/videos/most-popular/1/?camp=x&date=week', 308],
-  ['/categories/nature/most-viewed/1/', '/categories/nature/most-popular/1/', 308],
-  ['/categories/nature/most-commented/1/?duration=3', '/categories/nature/most-popular/1/', 308],
+  ['/videos/most-viewed/', '/videos/most-viewed/1/', 308],
+  // Most viewed and most commented take no date (all-time orders).
+  ['/videos/most-viewed/1/?date=week&camp=x', '/videos/most-viewed/1/?camp=x', 308],
+  ['/categories/nature/most-commented/1/?duration=3', '/categories/nature/most-commented/1/', 308],
+  ['/models/some-model/', '/models/some-model/latest-updates/1/', 308],
+  ['/gay/categories/nature/', '/gay/categories/nature/latest-updates/1/', 308],
+  ['/channels/?page=1', '/channels/', 308],
   ['/categories/nature/longest/1/?duration=3', '/categories/nature/longest/1/', 308],
   ['/search/1/?s=walk&duration=3', '/search/1/?s=walk', 308],
 ];
@@ -45,7 +46,7 @@ test('the redirects of what the filter does not offer carry the cache headers of
     return res.headers()['cache-control'];
   };
   const usual = await headers('/videos/top-rated/2/?duration=9');
-  for (const path of ['/videos/top-rated/1/?duration=3', '/videos/most-viewed/1/', '/categories/nature/most-commented/1/', '/search/1/?s=walk&duration=3']) {
+  for (const path of ['/videos/top-rated/1/?duration=3', '/videos/most-viewed/1/?date=week', '/categories/nature/most-commented/1/?duration=3', '/search/1/?s=walk&duration=3']) {
     expect(await headers(path)).toBe(usual);
   }
 });
@@ -110,7 +111,7 @@ const notFound = [
   '/search/0/?s=walk',
   // The internal filter routes exist only for what the filter offers.
   '/videos/top-rated/1/f/all/3/',
-  '/videos/most-viewed/1/f/all/1/',
+  '/videos/most-viewed/1/f/week/all/',
 ];
 
 for (const path of notFound) {
@@ -160,8 +161,10 @@ test('sitemap index, pages and video sitemaps', async ({ request }) => {
   const pagesXml = await (await request.get('/sitemaps/pages.xml')).text();
   expect(pagesXml).toContain('/videos/latest-updates/1/');
   expect(pagesXml).toContain('/information/dmca/');
-  // Every page it lists is a page, not a redirect (nor the sorts and durations that redirect).
-  expect(pagesXml).not.toMatch(/most-viewed|most-commented|duration=3/);
+  expect(pagesXml).toContain('/videos/most-viewed/1/');
+  expect(pagesXml).toContain('/gay/videos/latest-updates/1/');
+  // Every page it lists is a page, not a redirect (nor the durations that redirect).
+  expect(pagesXml).not.toMatch(/duration=3/);
   for (const loc of [...pagesXml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname)) {
     expect((await request.get(loc, { maxRedirects: 0, headers: RETURNING })).status(), loc).toBe(200);
   }

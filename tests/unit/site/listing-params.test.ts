@@ -2,7 +2,9 @@ import { parseListing } from '@/lib/web/routes';
 
 describe('parseListing: the listing routes and their internal filter segments', () => {
   it('accepts every sort and page of the public route', () => {
-    expect(parseListing({ sort: 'latest-updates', page: '1' })).toEqual({ sort: 'latest-updates', page: 1, date: 'all', duration: 'all' });
+    expect(parseListing({ sort: 'latest-updates', page: '1' })).toEqual({ sort: 'latest-updates', page: 1, date: 'all', duration: 'all', o: 'str' });
+    expect(parseListing({ sort: 'longest', page: '2', orientation: 'shemale' })).toMatchObject({ o: 'she' });
+    expect(parseListing({ sort: 'longest', page: '2', orientation: 'she' })).toBeNull();
     expect(parseListing({ sort: 'longest', page: '40' })).toMatchObject({ sort: 'longest', page: 40 });
   });
 

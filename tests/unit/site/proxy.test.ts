@@ -25,8 +25,8 @@ describe('proxy decide', () => {
   it('drops invalid or inapplicable filters with a redirect, keeping other parameters', () => {
     expect(d('/videos/latest-updates/1/?date=week&camp=x')).toMatchObject({ redirect: '/videos/latest-updates/1/?camp=x' });
     expect(d('/videos/top-rated/1/?date=bogus&duration=1')).toMatchObject({ redirect: '/videos/top-rated/1/?duration=1' });
-    // The category sorts offered are count of videos and title; 'recent' is not one (docs/spec.md, "Open points").
-    expect(d('/categories/?sort=recent&camp=x')).toMatchObject({ redirect: '/categories/?camp=x', status: 308 });
+    // The category sorts offered are count of videos, title and recent; 'newest' is not one.
+    expect(d('/categories/?sort=newest&camp=x')).toMatchObject({ redirect: '/categories/?camp=x', status: 308 });
     // Parameter order does not matter: both spellings share one cached page.
     expect(d('/videos/top-rated/1/?duration=1&date=week')).toEqual({ rewrite: '/videos/top-rated/1/f/week/1/' });
   });

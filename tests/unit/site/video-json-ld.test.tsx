@@ -48,3 +48,38 @@ describe('VideoJsonLd', () => {
     expect(data.thumbnailUrl[0]).toBe((meta.openGraph as { images: { url: string }[] }).images[0]!.url);
   });
 });
+
+describe('VideoJsonLd: models and tags', () => {
+  const credited = {
+    ...video,
+    title: 'Lake walk',
+    credits: {
+      models: [{ title: 'Ann Example', dir: 'ann-example' }],
+      channel: { title: 'Studio One', dir: 'studio-one' },
+      tags: [
+        { title: 'lake', dir: 'lake', videos: 12, linked: true },
+        { title: 'pebbles', dir: 'pebbles', videos: 1, linked: false },
+      ],
+      orientation: 'gay' as const,
+    },
+  };
+  const data = JSON.parse(
+    renderToStaticMarkup(<VideoJsonLd video={credited} seo={videoSeo(credited, 'https://tube.example')} />)
+      .replace(/^<script[^>]*>/, '')
+      .replace(/<\/script>$/, ''),
+  );
+
+  it("names each model an actor, with the absolute URL of its page in the video's section", () => {
+    expect(data.actor).toEqual([{ '@type': 'Person', name: 'Ann Example', url: 'https://tube.example/gay/models/ann-example/latest-updates/1/' }]);
+  });
+
+  it('lists every tag in keywords, linked or not (they describe the video either way)', () => {
+    expect(data.keywords).toBe('lake, pebbles');
+  });
+
+  it('has no actor without models', () => {
+    const none = { ...credited, credits: { ...credited.credits, models: [] } };
+    const html = renderToStaticMarkup(<VideoJsonLd video={none} seo={videoSeo(none, 'https://tube.example')} />);
+    expect(html).not.toContain('"actor"');
+  });
+});

@@ -10,7 +10,7 @@ import { ROUTE_FAMILIES } from '@/lib/web/route-families';
 
 const APP = path.join(__dirname, '..', '..', '..', 'app');
 /** A value per dynamic segment that names something of its family's shape. */
-const SAMPLES: Record<string, string> = { sort: 'title', slug: 'dmca', file: 'x.json', name: 'pages.xml' };
+const SAMPLES: Record<string, string> = { sort: 'title', slug: 'dmca', file: 'x.json', name: 'pages.xml', letter: 'all', orientation: 'gay' };
 /** No visitor's URL: the filtered listings the proxy rewrites to, and the catalogue tools' endpoint (the edge answers it 404). */
 const INTERNAL = [/\/f\/[^/]+\/[^/]+\/$/, /^\/api\/internal\//];
 

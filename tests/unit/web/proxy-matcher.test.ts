@@ -13,7 +13,9 @@ const VALUES = { sort: 'top-rated', page: '2', category: 'travel' };
 const ARGS: Record<string, { canonical: string; other: string }> = {
   date: { canonical: 'week', other: 'fortnight' },
   duration: { canonical: '1', other: '9' },
-  sort: { canonical: 'title', other: 'newest' },
+  sort: { canonical: 'title', other: 'views' },
+  letter: { canonical: 'b', other: 'bb' },
+  page: { canonical: '2', other: '02' },
 };
 
 const decide = (path: string) => routeDecision(new URL(path, 'http://site.example'));

@@ -3,15 +3,17 @@ import { redirect } from 'next/navigation';
 import { Page } from '@/components/layout/page';
 import { OutageGuard, OutageMessage } from '@/components/outage/source-outage';
 import { VideoJsonLd } from '@/components/video/video-json-ld';
+import { BreadcrumbsJsonLd } from '@/components/seo/breadcrumbs-json-ld';
+import { sectionCrumbs, type Crumb } from '@/lib/seo/breadcrumbs';
 import { VideoView } from '@/components/video/video-view';
 import { attempt, getRelated, getVideo, shortLived, type Attempt } from '@/lib/data';
 import { getConfig } from '@/lib/config';
 import { t } from '@/lib/i18n';
 import { parseVideoId } from '@/lib/web/params';
 import { redirectBriefly } from '@/lib/data/nothing-here';
-import { videoUrl } from '@/lib/web/routes';
+import { homeUrl, videoUrl } from '@/lib/web/routes';
 import { videoMetadata, videoSeo } from '@/lib/seo/video';
-import { statsDisabled, type VideoDetail } from '@/lib/contract/types';
+import { statsDisabled } from '@/lib/contract/types';
 
 // The 'video' lifetime (docs/spec.md §9); the first request renders, later ones come from the cache.
 export const revalidate = 86400;
@@ -22,8 +24,19 @@ export function generateStaticParams(): { id: string; dir: string }[] {
 
 type Props = { params: Promise<{ id: string; dir: string }> };
 
+type Video = NonNullable<Awaited<ReturnType<typeof getVideo>>>;
+
+/** Home > its first category's index and page (else its channel's) > the video. */
+function videoCrumbs(video: Video): Crumb[] {
+  const category = video.categories[0];
+  const channel = video.credits.channel;
+  const o = video.credits.orientation;
+  const section = category ? sectionCrumbs('category', category, true, o) : channel ? sectionCrumbs('channel', channel, true, o) : [{ name: t('breadcrumbs.home'), path: homeUrl(o) }];
+  return [...section, { name: video.title }];
+}
+
 /** The video (null when the id is not one or the video does not exist), or the source's failure. */
-async function load(params: Props['params']): Promise<Attempt<VideoDetail | null>> {
+async function load(params: Props['params']): Promise<Attempt<Video | null>> {
   const id = parseVideoId((await params).id);
   if (!id) return { ok: true, value: null };
   return attempt(() => getVideo(id));
@@ -65,6 +78,7 @@ export default async function VideoPage({ params }: Props) {
     <Page>
       <VideoView video={video} related={related} />
       <VideoJsonLd video={video} seo={videoSeo(video, getConfig().siteUrl)} />
+      <BreadcrumbsJsonLd crumbs={videoCrumbs(video)} />
     </Page>
   );
 }
