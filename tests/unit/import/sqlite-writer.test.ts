@@ -196,7 +196,7 @@ describe('the SQLite catalogue writer', () => {
     } finally {
       site.close();
     }
-  });
+  }, 30_000);
 
   it("holds the checkpoint lease while its thread checkpoints, so the site's writes leave the WAL to it", async () => {
     const writer = new SqliteCatalogWriter(fx.db, { transactionMs: 0 });
