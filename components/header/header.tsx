@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import Link from 'next/link';
 import { LoadingLink } from '@/components/navigation/loading-link';
 import { SearchBox } from '@/components/search/search-box';
@@ -8,7 +7,6 @@ import { ORIENTATIONS } from '@/lib/contract/types';
 import { HEADER_ID } from './section-memory';
 import { HeaderBehavior } from './header-behavior';
 import { BookmarkIcon, HistoryIcon, LogoMark, MenuIcon } from './icons';
-import { SearchFallback } from './search-fallback';
 import styles from './header.module.css';
 
 const MENU_ID = 'site-menu';
@@ -94,9 +92,9 @@ export function Header({ siteName }: { siteName: string }) {
         <OrientationSwitch className={styles.switch} />
 
         <div className={styles.search}>
-          <Suspense fallback={<SearchFallback />}>
-            <SearchBox />
-          </Suspense>
+          {/* No Suspense boundary: its fallback, a second form in every page's HTML, was what a visitor
+              without JavaScript used, and the layout cannot know the page's section to search. */}
+          <SearchBox />
         </div>
 
         <div className={styles.buttons}>

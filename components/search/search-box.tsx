@@ -5,7 +5,7 @@ import { startPendingPage } from '@/components/navigation/pending-page';
 import { t } from '@/lib/i18n/client';
 import { LIMITS } from '@/lib/contract/constants';
 import { parseTerm } from '@/lib/web/params';
-import { searchUrl } from '@/lib/web/routes';
+import { searchUrl, sectionPrefix, splitSection } from '@/lib/web/routes';
 import type { Suggestions } from '@/lib/contract/types';
 import { loadTopKeywords } from './top-keywords';
 import styles from './search-box.module.css';
@@ -97,13 +97,17 @@ export function SearchBox() {
 
   const close = useCallback(() => setOpen(false), []);
 
+  // The box searches the section of the page it is on: the path says which, on the server as in
+  // the browser, so a URL's HTML is the same for every visitor and the form works without JavaScript.
+  const { o } = splitSection(pathname);
+
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const term = parseTerm(value);
     if (!term) return; // ignored unless 3..69 characters
     setOpen(false);
     inputRef.current?.blur();
-    const href = searchUrl(term);
+    const href = searchUrl(term, 1, {}, o);
     startPendingPage(href);
     router.push(href);
   };
@@ -141,7 +145,7 @@ export function SearchBox() {
     <form
       ref={rootRef}
       role="search"
-      action="/search/1/"
+      action={`${sectionPrefix(o)}/search/1/`}
       method="get"
       className={styles.box}
       onSubmit={onSubmit}
@@ -183,6 +187,7 @@ export function SearchBox() {
             suggestMode={suggestMode}
             suggestions={suggestions}
             topKeywords={topKeywords}
+            o={o}
             onPick={onPick}
             onClose={close}
             onKeyDown={onPanelKeyDown}

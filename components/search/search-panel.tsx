@@ -2,7 +2,7 @@
 import { LoadingLink } from '@/components/navigation/loading-link';
 import { useState, type KeyboardEvent, type RefObject } from 'react';
 import { t } from '@/lib/i18n/client';
-import type { Suggestions } from '@/lib/contract/types';
+import type { Orientation, Suggestions } from '@/lib/contract/types';
 import { recentSearches } from '@/lib/client/search-history';
 import { Highlight } from './highlight';
 import { categoryUrl, searchUrl } from '@/lib/web/routes';
@@ -18,6 +18,11 @@ export interface SearchPanelProps {
   /** Suggestions for `typed`, or null while they load. */
   suggestions: Suggestions | null;
   topKeywords: string[];
+  /**
+   * The section the box is in: its terms search it and its categories open there. The terms
+   * themselves (suggestions, top keywords, recent searches) are shared by every section.
+   */
+  o: Orientation;
   onPick: (term?: string) => void;
   onClose: () => void;
   onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => void;
@@ -28,7 +33,7 @@ export interface SearchPanelProps {
  * mounted each time the box opens, and reads the recent searches then.
  */
 export function SearchPanel(props: SearchPanelProps) {
-  const { id, panelRef, typed, suggestMode, suggestions, topKeywords, onPick, onClose, onKeyDown } = props;
+  const { id, panelRef, typed, suggestMode, suggestions, topKeywords, o, onPick, onClose, onKeyDown } = props;
   const [recent] = useState(recentSearches);
 
   if (!suggestMode && recent.length === 0 && topKeywords.length === 0) return null;
@@ -40,7 +45,7 @@ export function SearchPanel(props: SearchPanelProps) {
         <ul className={styles.list}>
           {terms.map((term) => (
             <li key={term}>
-              <LoadingLink href={searchUrl(term)} className={styles.option} data-option="" onClick={() => onPick(term)}>
+              <LoadingLink href={searchUrl(term, 1, {}, o)} className={styles.option} data-option="" onClick={() => onPick(term)}>
                 {highlight ? <Highlight text={term} typed={typed} /> : term}
               </LoadingLink>
             </li>
@@ -71,7 +76,7 @@ export function SearchPanel(props: SearchPanelProps) {
             <ul className={styles.list}>
               {suggestions.categories.slice(0, 6).map((c) => (
                 <li key={c.dir}>
-                  <LoadingLink href={categoryUrl(c.dir)} className={styles.option} data-option="" onClick={() => onPick()}>
+                  <LoadingLink href={categoryUrl(c.dir, 'latest-updates', 1, {}, o)} className={styles.option} data-option="" onClick={() => onPick()}>
                     <Highlight text={c.title} typed={typed} />
                   </LoadingLink>
                 </li>

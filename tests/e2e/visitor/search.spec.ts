@@ -83,3 +83,53 @@ test('submitting with the button searches for 3..69 characters', async ({ page }
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/\/search\/1\/\?s=zebra(%20|\+)crossing$/);
 });
+
+/**
+ * The search box searches the section of the page it is on. The term is a word of a gay video's
+ * title (its URL's slug), so the gay section has results; the sections list only their own videos,
+ * so the gay results share none with the straight search for the same term.
+ */
+test.describe('in a section', () => {
+  async function gayTerm(page: import('@playwright/test').Page): Promise<string> {
+    await page.goto('/gay/videos/latest-updates/1/');
+    const hrefs = await page.locator('main article a[href^="/video/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    const words = hrefs.flatMap((h) => (h.split('/')[3] ?? '').split('-')).filter((w) => /^[a-z]{4,}$/.test(w));
+    expect(words.length).toBeGreaterThan(0);
+    return words[0]!;
+  }
+
+  const results = (page: import('@playwright/test').Page) =>
+    page.locator('main article a[href^="/video/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+
+  async function expectGayResults(page: import('@playwright/test').Page, term: string) {
+    await expect(page).toHaveURL(new RegExp(`/gay/search/1/\\?s=${term}$`));
+    const gay = await results(page);
+    expect(gay.length).toBeGreaterThan(0);
+    await page.goto(`/search/1/?s=${term}`);
+    const straight = new Set(await results(page));
+    for (const href of gay) expect(straight.has(href)).toBe(false);
+  }
+
+  test('a visitor on /gay/ searches the gay section', async ({ page }) => {
+    const term = await gayTerm(page);
+    await page.goto('/gay/');
+    await hydrated(page);
+    const input = page.getByRole('searchbox', { name: 'Search videos' });
+    await input.fill(term);
+    await input.press('Enter');
+    await expectGayResults(page, term);
+  });
+
+  test.describe('with JavaScript off', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the form's action is the section's search", async ({ page }) => {
+      const term = await gayTerm(page);
+      await page.goto('/gay/');
+      const input = page.getByRole('searchbox', { name: 'Search videos' });
+      await input.fill(term);
+      await input.press('Enter');
+      await expectGayResults(page, term);
+    });
+  });
+});

@@ -10,9 +10,10 @@ import { saveSearchTerm } from '@/lib/client/search-history';
 process.env.__NEXT_TRAILING_SLASH = 'true';
 
 const push = jest.fn();
+let pathname = '/';
 jest.mock('next/navigation', () => ({
   useRouter: () => ({ push }),
-  usePathname: () => '/',
+  usePathname: () => pathname,
 }));
 jest.mock('@/lib/client/api', () => ({
   fetchSuggestions: jest.fn(),
@@ -38,6 +39,7 @@ beforeEach(() => {
   jest.useFakeTimers();
   localStorage.clear();
   push.mockReset();
+  pathname = '/';
   suggest.mockReset();
   top.mockReset();
   resetTopKeywords();
@@ -151,5 +153,42 @@ describe('SearchBox', () => {
     await user.click(screen.getByRole('button', { name: 'Close search' }));
     expect(screen.queryByTestId('search-panel')).toBeNull();
     expect(input).toHaveValue('abc');
+  });
+});
+
+describe('SearchBox in a section', () => {
+  it.each([
+    ['/gay/', '/gay'],
+    ['/gay/videos/most-popular/2/', '/gay'],
+    ['/shemale/search/1/', '/shemale'],
+    // Not a section's segment: straight, as the site's routes read it.
+    ['/gayish/', ''],
+    ['/video/7/some-video/', ''],
+  ])('on %s searches %s/search/ with and without JavaScript', async (path, prefix) => {
+    pathname = path;
+    const { user, input } = await setup();
+    // The form's own action is what a visitor without JavaScript submits.
+    expect(input.closest('form')).toHaveAttribute('action', `${prefix}/search/1/`);
+    await user.type(input, 'abc{Enter}');
+    expect(push).toHaveBeenCalledWith(`${prefix}/search/1/?s=abc`);
+  });
+
+  it("links the panel's terms to the section's search and its categories to the section's", async () => {
+    pathname = '/gay/categories/';
+    saveSearchTerm('kept');
+    const { user, input } = await setup();
+    await user.click(input);
+    const recent = await screen.findByTestId('search-recent');
+    expect(recent.querySelector('a')).toHaveAttribute('href', '/gay/search/1/?s=kept');
+    expect(screen.getByTestId('search-top').querySelector('a')).toHaveAttribute('href', '/gay/search/1/?s=alpha');
+
+    await user.type(input, 'dog');
+    await act(async () => {
+      jest.advanceTimersByTime(300);
+    });
+    // The suggestions are the same keywords in every section: the suggester takes no orientation.
+    expect(suggest).toHaveBeenCalledWith('dog', expect.anything());
+    expect(screen.getByRole('link', { name: 'dog one' })).toHaveAttribute('href', '/gay/search/1/?s=dog+one');
+    expect(screen.getByRole('link', { name: 'dog cat' })).toHaveAttribute('href', '/gay/categories/cat-dir/latest-updates/1/');
   });
 });
