@@ -10,7 +10,6 @@ import { Header } from '@/components/header/header';
 import { PreviewController } from '@/components/listing/preview-controller';
 import { PageSkeleton } from '@/components/navigation/page-skeleton';
 import { getConfig, publicConfig } from '@/lib/config';
-import { browserPolicy } from '@/lib/age/browser-policy';
 import { loadingRoutes } from '@/lib/web/loading-page';
 import { t } from '@/lib/i18n';
 import './globals.css';
@@ -41,7 +40,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
-        <BeforePaintScript countries={c.ageGateCountries} {...browserPolicy(c.agePolicy)} />
+        <BeforePaintScript />
         <a href="#content" className="skip-link">
           {t('site.skipToContent')}
         </a>

@@ -1,18 +1,21 @@
-import { BEFORE_PAINT_CSS, beforePaintScript } from './before-paint';
+import { BEFORE_PAINT_CSS, BEFORE_PAINT_PATH, beforePaintFile, siteBeforePaintScript } from './before-paint';
 
 /**
  * The first child of <body> (rendered by the root layout), run before first paint: sets the age
  * gate class for visitors from a gated country who have not confirmed their age (no flash of
  * content), and the class that hides the server-rendered cookie notice once it was accepted.
- * Only classes change: the HTML stays identical for everybody. Server component: no JavaScript
- * bundle of its own.
+ * Only classes change: the HTML stays identical for everybody. A classic script (no async, no
+ * defer) blocks the parser where it stands, so it runs before anything after it is painted.
+ * Server component: no JavaScript bundle of its own.
  */
-export function BeforePaintScript({ countries, policies, verify }: { countries: string[]; policies?: Record<string, string>; verify?: boolean }) {
+export function BeforePaintScript() {
   return (
     <>
-      {/* React hoists a <style> with href and precedence into <head>: a style element in body is invalid HTML. */}
-      <style href="tf-before-paint" precedence="high" dangerouslySetInnerHTML={{ __html: BEFORE_PAINT_CSS }} />
-      <script dangerouslySetInnerHTML={{ __html: beforePaintScript(countries, { policies, verify }) }} />
+      {/* React hoists a stylesheet with precedence into <head>, where it blocks rendering like the page's own. */}
+      <link rel="stylesheet" href={BEFORE_PAINT_PATH + beforePaintFile(BEFORE_PAINT_CSS, 'css')} precedence="high" />
+      {/* Synchronous on purpose: it must run before first paint, and it is small and cached for good. */}
+      {/* eslint-disable-next-line @next/next/no-sync-scripts */}
+      <script src={BEFORE_PAINT_PATH + beforePaintFile(siteBeforePaintScript(), 'js')} />
     </>
   );
 }

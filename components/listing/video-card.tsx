@@ -19,6 +19,8 @@ export interface VideoCardProps {
   action?: ReactNode;
 }
 
+const hidden = (text: string | undefined) => (text ? <span className="visually-hidden">{text}</span> : null);
+
 /**
  * One thumbnail. A plain component (no hooks, no server-only code) so that server pages and the
  * visitor's client lists render the same card. The hover preview is driven by PreviewController
@@ -32,6 +34,8 @@ export interface VideoCardProps {
 export function VideoCard({ video, priority = false, eager = false, action }: VideoCardProps) {
   const href = videoUrl(video);
   const frames = video.thumbs.slice(0, 10);
+  // The words of the duration's label before and after the time ('Duration ', ''), in the page's language.
+  const durationWords = t('card.duration', { duration: '\u0001' }).split('\u0001');
   const rating = video.rating !== null ? ratingPercent(video.rating) : null;
   // The clip plays when there is one, the frames only without it (PreviewController). Absent
   // attributes are left out rather than set to undefined: each undefined prop is in the payload.
@@ -52,10 +56,12 @@ export function VideoCard({ video, priority = false, eager = false, action }: Vi
             {...(priority ? { fetchPriority: 'high' as const } : {})}
             className={styles.img}
           />
-          {/* aria-label is not allowed on a plain span: screen readers get the hidden text instead. */}
+          {/* aria-label is not allowed on a plain span: screen readers read the label's words from
+              hidden spans around the one visible time, which is not written twice (60 cards a page). */}
           <span className={styles.duration}>
-            <span aria-hidden="true">{formatDuration(video.duration)}</span>
-            <span className="visually-hidden">{t('card.duration', { duration: formatDuration(video.duration) })}</span>
+            {hidden(durationWords[0])}
+            {formatDuration(video.duration)}
+            {hidden(durationWords[1])}
           </span>
         </span>
         <span className={styles.title}>{video.title}</span>

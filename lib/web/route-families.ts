@@ -329,6 +329,8 @@ const DECLARED: readonly RouteFamily[] = [
   // anywhere (private, no-store), so no argument of it belongs in a cache key.
   { name: 'age-return', kind: 'file', paths: ['/age/return/'], query: {}, lifetime: null, methods: ['POST', 'GET'] },
   { name: 'age-test-provider', kind: 'file', paths: ['/age/test-provider/'], query: { nonce: null }, lifetime: null, methods: ['GET', 'POST'] },
+  // The before-paint script (components/app-shell/before-paint.ts), named by a hash of its text.
+  { name: 'before-paint', kind: 'file', paths: ['/before-paint/:file'], query: {}, lifetime: null },
   // Next's own files (content-hashed names) and the icon its pages link with a ?<hash>: no query read.
   { name: 'next-assets', kind: 'file', paths: ['/_next/static/:path*', '/icon.svg'], query: {}, lifetime: null },
 ];

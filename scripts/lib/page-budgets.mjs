@@ -12,7 +12,9 @@
 export const BUDGETS = {
   home: { firstLoadJsGzip: 152_000 },
   listing: { htmlBytes: 100_000, ownJsGzip: 15_000, firstLoadJsGzip: 152_000 },
-  video: { ownJsGzip: 15_000, firstLoadJsGzip: 152_000 },
+  // The before-paint script is a cached file since it left the HTML (1.5 KB gzip of JavaScript for
+  // the 2.5 to 3.5 KB gzip of HTML it took off every page); the video page was 0.3 KB under before.
+  video: { ownJsGzip: 15_000, firstLoadJsGzip: 153_500 },
 };
 
 /**
