@@ -7,7 +7,7 @@ import 'server-only';
 import type { RawSitemapEntity } from '@/lib/contract/raw';
 import type { EntitySort, Orientation } from '@/lib/contract/types';
 import { type EntityKindName, genderNo, KIND, letterRange } from '../entity-kinds';
-import { SITEMAP_PART_SQL, sitemapEntityRow, sitemapLeast } from '../sitemap-entity';
+import { sitemapColumnsSql, sitemapEntityRow, sitemapLeast } from '../sitemap-entity';
 import { VISIBLE_STATUS_SQL } from '../status';
 import type { EntityListFilter, EntityListRow, EntityRow } from '../store';
 import type { Queryable } from './db';
@@ -81,10 +81,10 @@ export async function pgEntityRows(db: Queryable, kind: EntityKindName, ids: rea
  * gathered, walked by entity_stats' dir index.
  */
 export async function pgSitemapEntities(db: Queryable, kind: EntityKindName, page: number, size: number): Promise<RawSitemapEntity[]> {
-  const r = await db.query<{ dir: string; parts: string }>(
-    `SELECT dir, string_agg(${SITEMAP_PART_SQL}, ',') FILTER (WHERE videos >= $2) AS parts FROM entity_stats WHERE kind = $1
+  const r = await db.query<Record<string, unknown>>(
+    `SELECT dir, ${sitemapColumnsSql('$2')} FROM entity_stats WHERE kind = $1
      GROUP BY dir HAVING max(videos) >= $2 ORDER BY dir LIMIT $3 OFFSET $4`,
     [KIND[kind], sitemapLeast(kind), size, (page - 1) * size],
   );
-  return r.rows.map((x) => sitemapEntityRow(x.dir, x.parts));
+  return r.rows.map(sitemapEntityRow);
 }

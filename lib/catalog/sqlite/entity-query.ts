@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 import type { RawSitemapEntity } from '@/lib/contract/raw';
 import type { EntitySort, Orientation } from '@/lib/contract/types';
 import { type EntityKindName, genderNo, KIND, letterRange } from '../entity-kinds';
-import { SITEMAP_PART_SQL, sitemapEntityRow, sitemapLeast } from '../sitemap-entity';
+import { sitemapColumnsSql, sitemapEntityRow, sitemapLeast } from '../sitemap-entity';
 import { VISIBLE_STATUS_SQL } from '../status';
 import type { EntityListFilter, EntityListRow, EntityRow } from '../store';
 import { ENTITY_TABLES } from './entity-stats';
@@ -93,8 +93,8 @@ export function entityRows(db: Database.Database, kind: EntityKindName, ids: rea
 export function sitemapEntities(db: Database.Database, kind: EntityKindName, page: number, size: number): RawSitemapEntity[] {
   const rows = prepared(
     db,
-    `SELECT dir, group_concat(CASE WHEN videos >= @least THEN ${SITEMAP_PART_SQL} END) AS parts FROM entity_stats INDEXED BY idx_es_sitemap
+    `SELECT dir, ${sitemapColumnsSql('@least')} FROM entity_stats INDEXED BY idx_es_sitemap
      WHERE kind = @kind GROUP BY dir HAVING max(videos) >= @least ORDER BY dir LIMIT @size OFFSET @offset`,
-  ).all({ kind: KIND[kind], least: sitemapLeast(kind), size, offset: (page - 1) * size }) as { dir: string; parts: string }[];
-  return rows.map((r) => sitemapEntityRow(r.dir, r.parts));
+  ).all({ kind: KIND[kind], least: sitemapLeast(kind), size, offset: (page - 1) * size }) as Record<string, unknown>[];
+  return rows.map(sitemapEntityRow);
 }
