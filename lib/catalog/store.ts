@@ -154,8 +154,9 @@ export interface CatalogStore {
    */
   entityRows(kind: EntityKindName, ids: readonly number[], gender: Orientation, now: number): MaybePromise<EntityListRow[]>;
   /**
-   * Page `page` (1-based) of the models, channels or tags with listable videos (all orientations;
-   * a tag from MIN_TAG_VIDEOS on), `size` a page, in dir order: its videos and newest post_date.
+   * Page `page` (1-based) of the models, channels or tags with listable videos in some orientation
+   * (a tag from MIN_TAG_VIDEOS of one on), `size` a page, in dir order: each such orientation's
+   * videos and newest post_date (lib/catalog/sitemap-entity.ts).
    */
   sitemapEntities(kind: EntityKindName, page: number, size: number): MaybePromise<RawSitemapEntity[]>;
   /**

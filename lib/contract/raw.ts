@@ -5,6 +5,8 @@
  * functions in lib/kvs/reshape.ts accept both. The embedded catalogue emits numbers.
  */
 
+import type { Orientation } from './types';
+
 export type Num = number | string;
 
 /** A notification code attached to an error answer (docs/spec.md §8). */
@@ -172,9 +174,22 @@ export interface RawChannelsResponse {
   total_count: Num;
 }
 
-/** One model, channel or tag of the sitemaps: its dir, its listable videos, its newest one's post_date. */
+/**
+ * One model, channel or tag of the sitemaps: its dir and the orientations its pages answer in (a
+ * page of an orientation without its listable videos is a 404; a tag's is listed from
+ * MIN_TAG_VIDEOS on, as its page is indexed), in ORIENTATIONS order; `videos` and `last_post_date`
+ * are over those orientations.
+ */
 export interface RawSitemapEntity {
   dir: string;
+  videos: number;
+  last_post_date: string;
+  orientations: RawSitemapOrientation[];
+}
+
+/** One orientation of a sitemap entity: its listable videos there and its newest one's post_date. */
+export interface RawSitemapOrientation {
+  orientation: Orientation;
   videos: number;
   last_post_date: string;
 }

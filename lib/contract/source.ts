@@ -131,8 +131,9 @@ export interface Source {
   sitemapRanges?(size: number): Promise<RawSitemapRange[]>;
   sitemapRange?(range: number, size: number): Promise<RawSitemapVideo[]>;
   /**
-   * Every model, channel or tag worth a sitemap entry (a tag only from MIN_TAG_VIDEOS videos on),
-   * `size` per page, in dir order, for a source that can enumerate them cheaply.
+   * Every model, channel or tag worth a sitemap entry, with the orientations its pages are listed in
+   * (a tag's only from MIN_TAG_VIDEOS videos of the orientation on), `size` per page, in dir order,
+   * for a source that can enumerate them cheaply.
    */
   sitemapEntities?(kind: 'model' | 'channel' | 'tag', page: number, size: number): Promise<RawSitemapEntity[]>;
   /**

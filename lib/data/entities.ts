@@ -106,10 +106,18 @@ export async function getEntitySitemapFiles(kind: SitemapEntityKind): Promise<Si
   return files;
 }
 
-/** The entries of sitemap file `n` of a kind (each one's dir and its newest video's date, ISO 8601), or null when there is no such file. */
-export async function getEntitySitemap(kind: SitemapEntityKind, n: number): Promise<{ dir: string; lastmod: string }[] | null> {
+/** One URL of an entity sitemap: the entity's page in an orientation it has listable videos in, dated by that orientation's newest (ISO 8601). */
+export interface EntitySitemapEntry {
+  dir: string;
+  o: Orientation;
+  lastmod: string;
+}
+
+/** The entries of sitemap file `n` of a kind, each entity's orientations in turn, or null when there is no such file. */
+export async function getEntitySitemap(kind: SitemapEntityKind, n: number): Promise<EntitySitemapEntry[] | null> {
   const s = await getSource();
   if (!s.sitemapEntities) return null;
   const rows = await s.sitemapEntities(kind, n, ENTITY_SITEMAP_SIZE);
-  return rows.length > 0 ? rows.map((r) => ({ dir: r.dir, lastmod: toIsoDate(r.last_post_date) })) : null;
+  if (rows.length === 0) return null;
+  return rows.flatMap((r) => r.orientations.map((x) => ({ dir: r.dir, o: x.orientation, lastmod: toIsoDate(x.last_post_date) })));
 }

@@ -9,7 +9,7 @@ import 'server-only';
  * ./sitemap-response.ts (a CDN may keep them too: see XML_HEADERS).
  */
 import { getCategories, getSitemapFiles, getSitemapVideos, getVideos } from '@/lib/data';
-import { getEntitySitemap, getEntitySitemapFiles } from '@/lib/data/entities';
+import { type EntitySitemapEntry, getEntitySitemap, getEntitySitemapFiles } from '@/lib/data/entities';
 import { getConfig } from '@/lib/config';
 import type { SitemapVideo } from '@/lib/contract/types';
 import { absoluteUrl } from './urls';
@@ -46,7 +46,7 @@ type PagesListing = Extract<SitemapListing, { file: string }>;
 
 const pagesListings = (families: readonly RouteFamily[]): PagesListing[] => families.flatMap((f) => (f.sitemap && 'file' in f.sitemap ? [f.sitemap] : []));
 
-type EntitiesListing = Extract<SitemapListing, { entities: SitemapEntityKind }>;
+export type EntitiesListing = Extract<SitemapListing, { entities: SitemapEntityKind }>;
 const entityListings = (families: readonly RouteFamily[]): EntitiesListing[] => families.flatMap((f) => (f.sitemap && 'entities' in f.sitemap ? [f.sitemap] : []));
 
 /** The sitemap files of a kind of entity: models-1.xml, channels-1.xml, tags-1.xml, ... */
@@ -98,19 +98,22 @@ export async function sitemapIndex(families: readonly RouteFamily[] = ROUTE_FAMI
   return sitemapIndexXml(siteUrl, sitemapIndexEntries(families, newest, files, entityFiles));
 }
 
-/** A models', channels' or tags' sitemap file ('models-1.xml'): each one's first listing page, dated by its newest video; null for no such file. */
+/**
+ * A models', channels' or tags' sitemap file ('models-1.xml'): each one's first listing page in every
+ * orientation it has listable videos in (elsewhere its page is a 404), dated by that orientation's
+ * newest video; null for no such file.
+ */
 export async function entitySitemap(name: string, families: readonly RouteFamily[] = ROUTE_FAMILIES): Promise<string | null> {
   const m = /^(model|channel|tag)s-([1-9]\d{0,5})\.xml$/.exec(name);
   const listing = m && entityListings(families).find((l) => l.entities === m[1]);
   if (!m || !listing) return null;
   const rows = await getEntitySitemap(listing.entities, Number(m[2]));
-  if (!rows) return null;
-  const { siteUrl } = getConfig();
-  return pagesSitemapXml(
-    siteUrl,
-    rows.map((r) => ({ loc: sectionUrl(listing.entities, r.dir), freq: listing.changefreq, priority: listing.priority, lastmod: r.lastmod })),
-  );
+  return rows && pagesSitemapXml(getConfig().siteUrl, entitySitemapEntries(listing, rows));
 }
+
+/** The URLs of an entity sitemap's rows, each in its orientation's section. */
+export const entitySitemapEntries = (listing: EntitiesListing, rows: readonly EntitySitemapEntry[]): PageEntry[] =>
+  rows.map((r) => ({ loc: sectionUrl(listing.entities, r.dir, undefined, undefined, undefined, r.o), freq: listing.changefreq, priority: listing.priority, lastmod: r.lastmod }));
 
 interface PageEntry {
   loc: string;

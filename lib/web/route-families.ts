@@ -65,8 +65,9 @@ export type SitemapListing =
   /** The numbered video sitemaps (videos-{n}.xml, id ranges of the catalogue), each entry a <video:video>. */
   | { videos: true }
   /**
-   * The numbered sitemaps of every model's, channel's or tag's first listing page ({kind}s-{n}.xml,
-   * in dir order; a tag only from MIN_TAG_VIDEOS videos on), each dated by its newest video.
+   * The numbered sitemaps of every model's, channel's or tag's first listing page in each orientation
+   * it has listable videos in ({kind}s-{n}.xml, in dir order; a tag's only from MIN_TAG_VIDEOS videos
+   * of the orientation on), each dated by that orientation's newest video.
    */
   | { entities: SitemapEntityKind; changefreq: 'daily' | 'weekly'; priority: string };
 

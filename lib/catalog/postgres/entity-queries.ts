@@ -4,11 +4,10 @@ import 'server-only';
  * PostgreSQL catalogue (lib/catalog/sqlite/entity-query.ts's answers): each index sort walks one
  * entity_stats index within a kind and an orientation, the letter tested on the dir it carries.
  */
-import { MIN_TAG_VIDEOS } from '@/lib/contract/constants';
 import type { RawSitemapEntity } from '@/lib/contract/raw';
 import type { EntitySort, Orientation } from '@/lib/contract/types';
 import { type EntityKindName, genderNo, KIND, letterRange } from '../entity-kinds';
-import { formatPostDate } from '../filters';
+import { sitemapColumnsSql, sitemapEntityRow, sitemapLeast } from '../sitemap-entity';
 import { VISIBLE_STATUS_SQL } from '../status';
 import type { EntityListFilter, EntityListRow, EntityRow } from '../store';
 import type { Queryable } from './db';
@@ -78,14 +77,14 @@ export async function pgEntityRows(db: Queryable, kind: EntityKindName, ids: rea
 }
 
 /**
- * A page of the entities worth a sitemap entry, in dir order: each one's orientations summed
- * (a tag's from MIN_TAG_VIDEOS videos on), walked by entity_stats' dir index.
+ * A page of the entities worth a sitemap entry, in dir order: each one's qualifying orientations
+ * gathered, walked by entity_stats' dir index.
  */
 export async function pgSitemapEntities(db: Queryable, kind: EntityKindName, page: number, size: number): Promise<RawSitemapEntity[]> {
-  const r = await db.query<{ dir: string; videos: number; last: number }>(
-    `SELECT dir, sum(videos)::int AS videos, max(last_post_date) AS last FROM entity_stats WHERE kind = $1
-     GROUP BY dir HAVING sum(videos) >= $2 ORDER BY dir LIMIT $3 OFFSET $4`,
-    [KIND[kind], kind === 'tag' ? MIN_TAG_VIDEOS : 1, size, (page - 1) * size],
+  const r = await db.query<Record<string, unknown>>(
+    `SELECT dir, ${sitemapColumnsSql('$2')} FROM entity_stats WHERE kind = $1
+     GROUP BY dir HAVING max(videos) >= $2 ORDER BY dir LIMIT $3 OFFSET $4`,
+    [KIND[kind], sitemapLeast(kind), size, (page - 1) * size],
   );
-  return r.rows.map((x) => ({ dir: x.dir, videos: x.videos, last_post_date: formatPostDate(x.last) }));
+  return r.rows.map(sitemapEntityRow);
 }

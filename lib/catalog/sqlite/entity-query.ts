@@ -1,11 +1,10 @@
 import 'server-only';
 /** The model and channel indexes, a list's section object and the entity sitemaps, in the SQLite catalogue. */
 import type Database from 'better-sqlite3';
-import { MIN_TAG_VIDEOS } from '@/lib/contract/constants';
 import type { RawSitemapEntity } from '@/lib/contract/raw';
 import type { EntitySort, Orientation } from '@/lib/contract/types';
 import { type EntityKindName, genderNo, KIND, letterRange } from '../entity-kinds';
-import { formatPostDate } from '../filters';
+import { sitemapColumnsSql, sitemapEntityRow, sitemapLeast } from '../sitemap-entity';
 import { VISIBLE_STATUS_SQL } from '../status';
 import type { EntityListFilter, EntityListRow, EntityRow } from '../store';
 import { ENTITY_TABLES } from './entity-stats';
@@ -88,13 +87,14 @@ export function entityRows(db: Database.Database, kind: EntityKindName, ids: rea
 
 /**
  * A page of the entities worth a sitemap entry, in dir order: one walk of entity_stats in dir order
- * (every orientation of an entity side by side), each entity's orientations summed as it goes.
+ * (every orientation of an entity side by side, gender in the index as part of the table's key),
+ * each entity's qualifying orientations gathered as it goes.
  */
 export function sitemapEntities(db: Database.Database, kind: EntityKindName, page: number, size: number): RawSitemapEntity[] {
   const rows = prepared(
     db,
-    `SELECT dir, sum(videos) AS videos, max(last_post_date) AS last FROM entity_stats INDEXED BY idx_es_sitemap
-     WHERE kind = @kind GROUP BY dir HAVING sum(videos) >= @least ORDER BY dir LIMIT @size OFFSET @offset`,
-  ).all({ kind: KIND[kind], least: kind === 'tag' ? MIN_TAG_VIDEOS : 1, size, offset: (page - 1) * size }) as { dir: string; videos: number; last: number }[];
-  return rows.map((r) => ({ dir: r.dir, videos: r.videos, last_post_date: formatPostDate(r.last) }));
+    `SELECT dir, ${sitemapColumnsSql('@least')} FROM entity_stats INDEXED BY idx_es_sitemap
+     WHERE kind = @kind GROUP BY dir HAVING max(videos) >= @least ORDER BY dir LIMIT @size OFFSET @offset`,
+  ).all({ kind: KIND[kind], least: sitemapLeast(kind), size, offset: (page - 1) * size }) as Record<string, unknown>[];
+  return rows.map(sitemapEntityRow);
 }

@@ -152,6 +152,25 @@ test('robots.txt names the sitemap', async ({ request }) => {
   expect(body).toMatch(/Sitemap: https?:\/\/.+\/sitemap\.xml/);
 });
 
+test("every URL of the models', channels' and tags' sitemaps is an indexable page, in each orientation's section", async ({ request }) => {
+  test.setTimeout(300_000);
+  const index = await (await request.get('/sitemap.xml')).text();
+  const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname).filter((p) => /\/(model|channel|tag)s-\d+\.xml$/.test(p));
+  expect(files.length).toBeGreaterThanOrEqual(3);
+  const urls = [];
+  for (const file of files) {
+    const xml = await (await request.get(file)).text();
+    urls.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname));
+  }
+  // An entity with only gay or shemale videos is listed in its section: its straight page is a 404.
+  expect(urls.some((u) => /^\/(gay|shemale)\/(models|channel|tags)\//.test(u))).toBe(true);
+  for (const url of urls) {
+    const res = await request.get(url, { maxRedirects: 0, headers: RETURNING });
+    expect(res.status(), url).toBe(200);
+    expect(await res.text(), url).not.toContain('noindex');
+  }
+});
+
 test('sitemap index, pages and video sitemaps', async ({ request }) => {
   const index = await (await request.get('/sitemap.xml')).text();
   expect(index).toContain('<sitemapindex');

@@ -151,6 +151,37 @@ describe('the video answer and the sitemaps', () => {
     expect(models).toEqual(first.slice(20, 40));
   });
 
+  // A small catalogue for the tags: some of its tags have videos of an orientation, but fewer than MIN_TAG_VIDEOS.
+  it.each([
+    ['model', 0],
+    ['tag', 200],
+  ] as const)('lists each %s in the orientations its page answers in, a tag from MIN_TAG_VIDEOS there, dated by their newest video', async (kind, videos) => {
+    const f = videos ? openFixture(videos) : fx;
+    try {
+      const least = kind === 'tag' ? MIN_TAG_VIDEOS : 1;
+      const per = f.db
+        .prepare(
+          `SELECT e.dir, v.gender, count(*) AS videos, max(v.post_date) AS last FROM video_${kind}s x JOIN videos v ON v.id = x.video_id
+           JOIN ${kind}s e ON e.id = x.${kind}_id WHERE ${listed('v.')} GROUP BY e.id, v.gender ORDER BY e.dir, v.gender`,
+        )
+        .all() as { dir: string; gender: number; videos: number; last: number }[];
+      // The rule must leave some orientation of an entity out: one a page of would be a 404, or noindex.
+      if (kind === 'tag') expect(per.some((r) => r.videos < least)).toBe(true);
+      const date = (s: number) => new Date(s * 1000).toISOString().slice(0, 19).replace('T', ' ');
+      const want = new Map<string, { orientation: string; videos: number; last_post_date: string }[]>();
+      for (const r of per.filter((x) => x.videos >= least)) {
+        want.set(r.dir, [...(want.get(r.dir) ?? []), { orientation: ORIENTATIONS[r.gender]!, videos: r.videos, last_post_date: date(r.last) }]);
+      }
+      const got = await f.source.sitemapEntities!(kind, 1, 10_000);
+      expect(got.map((e) => [e.dir, e.orientations])).toEqual([...want]);
+      // Some entity is listed in an orientation other than straight only: its straight page is a 404.
+      if (kind === 'model') expect(got.some((e) => !e.orientations.some((o) => o.orientation === 'str'))).toBe(true);
+      for (const e of got) expect(e.last_post_date).toBe(e.orientations.map((o) => o.last_post_date).sort().at(-1));
+    } finally {
+      if (f !== fx) f.close();
+    }
+  });
+
   it('the contract table is answered by the embedded catalogue', async () => {
     const questions = await entityQuestions(fx.source);
     expect(questions.length).toBeGreaterThan(50);

@@ -1,5 +1,5 @@
 /** The sitemaps of the route families' table: the one pages sitemap lists what it always did, in the same order. */
-import { entitySitemapName, pagesSitemapEntries, pagesSitemapNames, sitemapIndexEntries } from '@/lib/seo/sitemap';
+import { entitySitemapEntries, entitySitemapName, pagesSitemapEntries, pagesSitemapNames, sitemapIndexEntries } from '@/lib/seo/sitemap';
 import { ROUTE_FAMILIES } from '@/lib/web/route-families';
 
 const NEWEST = '2026-11-30T10:00:00Z';
@@ -48,4 +48,18 @@ test("the index names the models', channels' and tags' files after the video sit
     ['tags-1.xml', NEWEST],
   ]);
   expect(entitySitemapName('channel', 3)).toBe('channels-3.xml');
+});
+
+test("an entity sitemap lists each one's page in every orientation it is listed in, each dated by that orientation's newest video", () => {
+  const listing = ROUTE_FAMILIES.flatMap((f) => (f.sitemap && 'entities' in f.sitemap && f.sitemap.entities === 'model' ? [f.sitemap] : []))[0]!;
+  const rows = [
+    { dir: 'alex-stone', o: 'gay' as const, lastmod: '2026-11-03T00:00:00.000Z' },
+    { dir: 'bo-lane', o: 'str' as const, lastmod: '2026-11-01T00:00:00.000Z' },
+    { dir: 'bo-lane', o: 'she' as const, lastmod: NEWEST },
+  ];
+  expect(entitySitemapEntries(listing, rows).map((e) => [e.loc, e.lastmod])).toEqual([
+    ['/gay/models/alex-stone/latest-updates/1/', '2026-11-03T00:00:00.000Z'],
+    ['/models/bo-lane/latest-updates/1/', '2026-11-01T00:00:00.000Z'],
+    ['/shemale/models/bo-lane/latest-updates/1/', NEWEST],
+  ]);
 });
