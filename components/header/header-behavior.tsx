@@ -22,7 +22,9 @@ export function HeaderBehavior({ headerId, menuId }: { headerId: string; menuId:
     const menu = document.getElementById(menuId);
     if (!header) return;
     const narrow = window.matchMedia(NARROW);
-    let last = window.scrollY;
+    // From the top: a visitor who scrolled down before the page's script ran (a slow phone) is
+    // treated as having scrolled from there, so the header hides at once, not at the next scroll.
+    let last = 0;
     let ticking = false;
     const update = () => {
       ticking = false;
@@ -50,6 +52,7 @@ export function HeaderBehavior({ headerId, menuId }: { headerId: string; menuId:
       }
     };
     window.addEventListener('scroll', onScroll, { passive: true });
+    if (window.scrollY > 0) onScroll();
     menu?.addEventListener('click', onClick);
     document.addEventListener('keydown', onKey);
     return () => {
